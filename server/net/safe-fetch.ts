@@ -1,0 +1,207 @@
+import dns from 'node:dns';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch } from 'undici';
+
+// Fetches a user-supplied URL (document `source_url`, brand images) without letting it reach
+// the service's own network: https only, public unicast addresses only, every redirect hop
+// re-checked, overall timeout, byte cap. Node's global fetch ignores agents, so this uses
+// undici's own fetch with a dispatcher whose DNS lookup refuses non-public addresses (checking
+// the address actually connected to, which defeats DNS rebinding).
+
+export type SafeFetchErrorCode =
+  | 'invalid_url'
+  | 'forbidden_address'
+  | 'too_large'
+  | 'http_error'
+  | 'timeout'
+  | 'too_many_redirects'
+  | 'network';
+
+/** A refused or failed fetch; `message` is written for API clients. */
+export class SafeFetchError extends Error {
+  constructor(
+    readonly code: SafeFetchErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SafeFetchError';
+  }
+}
+
+export interface SafeFetchOptions {
+  maxBytes: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+}
+
+export interface SafeFetchResult {
+  bytes: Buffer;
+  finalUrl: string;
+  contentTypeHeader: string | null;
+}
+
+const FORBIDDEN_MESSAGE = 'The URL points to a private, loopback or otherwise non-public address.';
+
+class ForbiddenAddress extends Error {}
+
+export function isPublicUnicast(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  }
+  return ip.range() === 'unicast';
+}
+
+type LookupCallback = (err: Error | null, address?: string | dns.LookupAddress[], family?: number) => void;
+
+// net.connect calls this with `all: true` (happy eyeballs) or without; answer in the same shape.
+function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err);
+    // One bad address refuses the name: a mixed answer is a rebinding attempt or a misconfiguration.
+    if (addresses.length === 0 || !addresses.every((a) => isPublicUnicast(a.address))) {
+      return callback(new ForbiddenAddress(FORBIDDEN_MESSAGE));
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+}
+
+let guardedAgent: Agent | undefined;
+let seamAgent: Agent | undefined;
+
+function agentFor(seam: boolean): Agent {
+  if (seam) return (seamAgent ??= new Agent());
+  return (guardedAgent ??= new Agent({ connect: { lookup: guardedLookup as never, timeout: 10_000 } }));
+}
+
+// Test seam: QUIRE_UNSAFE_FETCH_ALLOW is a comma list of exact origins (e.g.
+// http://127.0.0.1:45678) exempt from the https and address rules, so the test-suite can serve
+// files from a loopback server. Production never sets it.
+function seamOrigins(): Set<string> {
+  const origins = new Set<string>();
+  for (const entry of (process.env.QUIRE_UNSAFE_FETCH_ALLOW ?? '').split(',')) {
+    if (!entry.trim()) continue;
+    try {
+      origins.add(new URL(entry.trim()).origin);
+    } catch {
+      // ignore malformed entries
+    }
+  }
+  return origins;
+}
+
+/** Checks one hop; returns true when the hop is allowed only through the test seam. */
+function checkUrl(url: URL): boolean {
+  if (seamOrigins().has(url.origin)) return true;
+  if (url.protocol !== 'https:') throw new SafeFetchError('invalid_url', 'Only https URLs are accepted.');
+  if (url.username || url.password) {
+    throw new SafeFetchError('invalid_url', 'URLs with a user name or password are not accepted.');
+  }
+  // An IP literal never goes through the lookup, so check it here.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && !isPublicUnicast(host)) throw new SafeFetchError('forbidden_address', FORBIDDEN_MESSAGE);
+  return false;
+}
+
+function parseUrl(raw: string, base?: URL): URL {
+  if (raw.length > 4096) throw new SafeFetchError('invalid_url', 'The URL is too long.');
+  try {
+    return new URL(raw, base);
+  } catch {
+    throw new SafeFetchError('invalid_url', 'The URL is not valid.');
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
+  const { maxBytes, timeoutMs = 15_000, maxRedirects = 3 } = opts;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const tooLarge = () => new SafeFetchError('too_large', `The file is larger than the limit of ${maxBytes} bytes.`);
+
+  try {
+    let current = parseUrl(url);
+    for (let hop = 0; ; hop++) {
+      const seam = checkUrl(current);
+      const res = await fetch(current, {
+        redirect: 'manual',
+        signal: controller.signal,
+        dispatcher: agentFor(seam),
+        headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'Quire/1.0 (source_url fetch)' },
+      });
+
+      if (REDIRECTS.has(res.status)) {
+        await res.body?.cancel().catch(() => {});
+        const location = res.headers.get('location');
+        if (!location) throw new SafeFetchError('http_error', `The URL answered HTTP ${res.status} without a location.`, res.status);
+        if (hop >= maxRedirects) {
+          throw new SafeFetchError('too_many_redirects', `The URL redirected more than ${maxRedirects} times.`);
+        }
+        current = parseUrl(location, current);
+        continue;
+      }
+      if (res.status < 200 || res.status > 299) {
+        await res.body?.cancel().catch(() => {});
+        throw new SafeFetchError('http_error', `The URL answered HTTP ${res.status}.`, res.status);
+      }
+
+      const declared = Number(res.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        await res.body?.cancel().catch(() => {});
+        throw tooLarge();
+      }
+
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      if (res.body) {
+        const reader = res.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          total += value.byteLength;
+          if (total > maxBytes) {
+            controller.abort();
+            throw tooLarge();
+          }
+          chunks.push(value);
+        }
+      }
+      return {
+        bytes: Buffer.concat(chunks, total),
+        finalUrl: current.href,
+        contentTypeHeader: res.headers.get('content-type'),
+      };
+    }
+  } catch (err) {
+    if (err instanceof SafeFetchError) throw err;
+    if (controller.signal.aborted) {
+      throw new SafeFetchError('timeout', `The URL did not answer within ${timeoutMs / 1000} seconds.`);
+    }
+    throw toNetworkError(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toNetworkError(err: unknown): SafeFetchError {
+  let cause: unknown = err;
+  while (cause instanceof Error) {
+    if (cause instanceof ForbiddenAddress) return new SafeFetchError('forbidden_address', FORBIDDEN_MESSAGE);
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      return new SafeFetchError('network', 'The URL host name could not be resolved.');
+    }
+    if (code === 'ECONNREFUSED') return new SafeFetchError('network', 'The URL host refused the connection.');
+    if (code && /CERT|SSL|TLS/i.test(code)) {
+      return new SafeFetchError('network', 'The URL host did not present a valid TLS certificate.');
+    }
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') return new SafeFetchError('timeout', 'The URL host did not accept a connection in time.');
+    cause = cause.cause;
+  }
+  return new SafeFetchError('network', 'The URL could not be fetched.');
+}

@@ -1,0 +1,215 @@
+import { Ratelimit, type RatelimitConfig } from '@upstash/ratelimit';
+import { Redis } from '@upstash/redis';
+
+export type RateLimitResult = {
+  success: boolean;
+  limit: number;
+  remaining: number;
+  reset: number /* unix ms when the window frees */;
+};
+export type RateLimiter = { limit(key: string): Promise<RateLimitResult> };
+export type RateLimitBucket = 'default' | 'analytics';
+
+const WINDOW_MS = 60_000;
+/**
+ * Upstash path only. If Upstash has not answered after this long, or answers with an error, the
+ * request is ALLOWED (fail open) and the failure is logged at most once a minute per limiter.
+ * Rationale: the limits protect against abuse and cost, not access control; an Upstash outage must
+ * not take the whole service down with 429s, and 2 s caps the latency a hung backend adds.
+ * Identifiers already refused in this process stay refused until their window ends (ephemeral
+ * cache), so known abusers are still held back during an outage.
+ */
+export const RATE_LIMIT_TIMEOUT_MS = 2_000;
+const MAX_KEYS = 100_000;
+
+export type RateLimiterOptions = {
+  /** Key prefix; different prefixes are different budgets. */
+  prefix: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs?: number;
+  /** Upstash REST endpoint; without it the limiter is in-process. */
+  upstash?: { url: string; token: string };
+  timeoutMs?: number;
+  /** Clock for the in-process limiter (tests). */
+  now?: () => number;
+  /** Bound on keys held in process memory (counters, or the Upstash block cache). */
+  maxKeys?: number;
+};
+
+export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
+  const { prefix, limit, windowMs = WINDOW_MS, upstash, timeoutMs = RATE_LIMIT_TIMEOUT_MS } = opts;
+  const now = opts.now ?? Date.now;
+  const maxKeys = opts.maxKeys ?? MAX_KEYS;
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`rate limit must be a positive integer, got ${limit}`);
+
+  const ratelimit = upstash
+    ? new Ratelimit({
+        redis: new Redis({
+          url: upstash.url,
+          token: upstash.token,
+          retry: { retries: 1, backoff: () => 50 },
+          // Abort the HTTP request too, so a hung backend does not pile up sockets.
+          signal: () => AbortSignal.timeout(timeoutMs + 500),
+          enableTelemetry: false,
+        }),
+        limiter: Ratelimit.slidingWindow(limit, `${windowMs} ms`),
+        prefix,
+        timeout: timeoutMs,
+        ephemeralCache: new BoundedBlockCache(maxKeys),
+        enableTelemetry: false,
+      })
+    : new Ratelimit({
+        // Never touched: analytics, deny lists and dynamic limits are off, and the algorithm
+        // below keeps its state in memory.
+        redis: {} as RatelimitConfig['redis'],
+        limiter: memorySlidingWindow(limit, windowMs, now, maxKeys),
+        prefix,
+        timeout: 0,
+        ephemeralCache: false, // the algorithm mirrors the cache itself, on the injectable clock
+        enableTelemetry: false,
+      });
+
+  let lastWarning = -Infinity;
+  const failOpen = (reason: unknown): RateLimitResult => {
+    if (Date.now() - lastWarning > 60_000) {
+      lastWarning = Date.now();
+      console.error(`[ratelimit] ${prefix}: backend unavailable, allowing requests (fail open):`, reason);
+    }
+    return { success: true, limit, remaining: limit, reset: (Math.floor(now() / windowMs) + 1) * windowMs };
+  };
+
+  return {
+    async limit(key) {
+      try {
+        const r = await ratelimit.limit(key);
+        if (r.reason === 'timeout') return failOpen(`no answer within ${timeoutMs} ms`);
+        return { success: r.success, limit: r.limit, remaining: r.remaining, reset: r.reset };
+      } catch (err) {
+        return failOpen(err);
+      }
+    },
+  };
+}
+
+const BUDGETS: Record<RateLimitBucket, [env: string, fallback: number]> = {
+  default: ['RATE_LIMIT_PER_MINUTE', 60],
+  analytics: ['RATE_LIMIT_ANALYTICS_PER_MINUTE', 20],
+};
+const limiters = new Map<RateLimitBucket, RateLimiter>();
+
+export function getRateLimiter(bucket: RateLimitBucket): RateLimiter {
+  let limiter = limiters.get(bucket);
+  if (!limiter) {
+    const [envName, fallback] = BUDGETS[bucket];
+    limiter = createRateLimiter({
+      prefix: `quire:ratelimit:${bucket}`,
+      limit: positiveIntFromEnv(envName, fallback),
+      upstash: upstashFromEnv(),
+    });
+    limiters.set(bucket, limiter);
+  }
+  return limiter;
+}
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function upstashFromEnv(): RateLimiterOptions['upstash'] {
+  const url = process.env.UPSTASH_REDIS_REST_URL?.trim();
+  if (!url) return undefined;
+  const token = process.env.UPSTASH_REDIS_REST_TOKEN?.trim();
+  if (!token) throw new Error('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is not');
+  return { url, token };
+}
+
+/**
+ * Ratelimit's ephemeral cache (identifier -> blocked-until) only forgets an identifier when that
+ * identifier asks again, so one entry per refused key would pile up forever. This bounds it.
+ */
+class BoundedBlockCache extends Map<string, number> {
+  constructor(private readonly maxKeys: number) {
+    super();
+  }
+  override set(key: string, reset: number): this {
+    if (this.size >= this.maxKeys) {
+      const t = Date.now();
+      for (const [k, r] of this) if (r < t) this.delete(k);
+      for (const k of this.keys()) {
+        if (this.size < this.maxKeys * 0.9) break;
+        this.delete(k);
+      }
+    }
+    return super.set(key, reset);
+  }
+}
+
+type Entry = { window: number; current: number; previous: number; blockedUntil: number };
+
+/**
+ * The arithmetic of Ratelimit.slidingWindow's Lua script, in process memory: the previous fixed
+ * window counts with weight (1 - elapsed fraction of the current one), refused requests are not
+ * counted, and `reset` is the end of the current fixed window. A refused key is then refused
+ * until that reset, as Ratelimit's ephemeral cache does on the Upstash path.
+ */
+function memorySlidingWindow(
+  tokens: number,
+  windowMs: number,
+  now: () => number,
+  maxKeys: number,
+): RatelimitConfig['limiter'] {
+  const entries = new Map<string, Entry>(); // in least-recently-used order
+  let sweptWindow = -1;
+
+  const load = (id: string, t: number) => {
+    const w = Math.floor(t / windowMs);
+    if (w !== sweptWindow) {
+      sweptWindow = w;
+      for (const [k, e] of entries) if (e.window < w - 1) entries.delete(k);
+    }
+    let e = entries.get(id);
+    if (e) {
+      entries.delete(id);
+      if (e.window !== w) Object.assign(e, { previous: e.window === w - 1 ? e.current : 0, current: 0, window: w });
+    } else {
+      // Over the bound, forget the least recently used keys (their budgets restart).
+      for (const k of entries.keys()) {
+        if (entries.size < maxKeys) break;
+        entries.delete(k);
+      }
+      e = { window: w, current: 0, previous: 0, blockedUntil: -1 };
+    }
+    entries.set(id, e);
+    const previous = Math.floor((1 - (t % windowMs) / windowMs) * e.previous);
+    return { e, previous, reset: (w + 1) * windowMs };
+  };
+
+  return () => ({
+    async limit(_ctx, id, rate = 1) {
+      const t = now();
+      const { e, previous, reset } = load(id, t);
+      const refused = { success: false, limit: tokens, remaining: 0, reset, pending: Promise.resolve() };
+      if (rate > 0 && e.blockedUntil >= t) return { ...refused, reason: 'cacheBlock' as const };
+      if (rate > 0 && previous + e.current >= tokens) {
+        e.blockedUntil = reset;
+        return refused;
+      }
+      if (rate < 0) e.blockedUntil = -1; // a refund lifts the block, as it pops the cache upstream
+      e.current += rate;
+      const remaining = Math.max(0, tokens - (e.current + previous));
+      return { success: true, limit: tokens, remaining, reset, pending: Promise.resolve() };
+    },
+    async getRemaining(_ctx, id) {
+      const { e, previous, reset } = load(id, now());
+      return { remaining: Math.max(0, tokens - (e.current + previous)), reset, limit: tokens };
+    },
+    async resetTokens(_ctx, id) {
+      entries.delete(id);
+    },
+  });
+}
