@@ -36,17 +36,24 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
   const { port = 0, host = '127.0.0.1', redisUrl = 'redis://127.0.0.1:6379', token } = opts;
   if (!token) throw new Error('upstash bridge: a token is required');
 
-  const redis = new IORedis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let connected = false;
+  const redis = new IORedis(redisUrl, {
+    lazyConnect: true,
+    enableOfflineQueue: false, // while Redis is away, answer with errors at once instead of queueing
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2_000) : null),
+  });
   let lastError = '';
   redis.on('error', (err: Error) => {
-    if (err.message !== lastError) console.error(`[upstash-bridge] redis: ${err.message}`);
+    if (connected && err.message !== lastError) console.error(`[upstash-bridge] redis: ${err.message}`);
     lastError = err.message;
   });
   try {
     await redis.connect();
+    connected = true;
   } catch (err) {
     redis.disconnect();
-    throw new Error(`upstash bridge: cannot reach Redis at ${redisUrl}: ${(err as Error).message}`);
+    throw new Error(`upstash bridge: cannot reach Redis at ${redisUrl}: ${lastError || (err as Error).message}`);
   }
 
   // SHA the client computed (of the script as it sent it) -> SHA Redis knows (of the stripped one).

@@ -11,6 +11,8 @@ import {
   type DocType,
 } from './content-types';
 
+export type { DocType };
+
 /** The file's bytes are not something Quire accepts. The message is safe to show a client. */
 export class FileTypeError extends Error {
   readonly code = 'unsupported_file_type';

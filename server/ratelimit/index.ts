@@ -74,7 +74,8 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   const failOpen = (reason: unknown): RateLimitResult => {
     if (Date.now() - lastWarning > 60_000) {
       lastWarning = Date.now();
-      console.error(`[ratelimit] ${prefix}: backend unavailable, allowing requests (fail open):`, reason);
+      const why = reason instanceof Error ? reason.message : String(reason);
+      console.error(`[ratelimit] ${prefix}: backend unavailable, allowing requests (fail open): ${why}`);
     }
     return { success: true, limit, remaining: limit, reset: (Math.floor(now() / windowMs) + 1) * windowMs };
   };

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** Absolute data directory: `QUIRE_DATA_DIR`, or `<cwd>/.data`. */
 export function dataDir(): string {
-  return path.resolve(process.env.QUIRE_DATA_DIR || path.join(process.cwd(), '.data'));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.QUIRE_DATA_DIR || path.join(process.cwd(), '.data'));
 }
 
 const generated = new Map<string, string>();

@@ -1,0 +1,20 @@
+// Server components call the same procedures as the browser, through a caller built from the
+// request's session and team.
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { appRouter } from '@/server/routers';
+import { createDashboardContext } from '@/server/routers/dashboard/context';
+import { createCallerFactory } from '@/server/trpc';
+
+const createCaller = createCallerFactory(appRouter);
+
+export async function requestOrigin(): Promise<string> {
+  const h = await headers();
+  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
+  const proto = h.get('x-forwarded-proto') ?? (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');
+  return `${proto}://${host}`;
+}
+
+export const getServerContext = cache(async () => createDashboardContext({ origin: await requestOrigin() }));
+
+export const serverCaller = cache(async () => createCaller(await getServerContext()));

@@ -1,0 +1,68 @@
+// npm run admin -- token create --team <slug> --plan <plan> --scopes <a,b,...> [--name N]
+//                   token list --team <slug> | token revoke <id> | team set-plan <slug> <plan>
+// Works beside a running server: it reaches the same database (DATABASE_URL, or the embedded
+// one through its loopback port).
+import { parseArgs } from 'node:util';
+import { connectDatabase } from '../server/db/connect';
+import { getDb } from '../server/db/client';
+import {
+  adminCreateToken,
+  adminListTokens,
+  adminRevokeToken,
+  adminSetPlan,
+  planName,
+} from '../server/services/teams-admin';
+
+const USAGE = `usage:
+  npm run admin -- token create --team <slug> [--plan <plan>] --scopes <a,b,...> [--name <name>]
+  npm run admin -- token list --team <slug>
+  npm run admin -- token revoke <token-id>
+  npm run admin -- team set-plan <slug> <plan>`;
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { team: { type: 'string' }, plan: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' } },
+  });
+  const [noun, verb, ...rest] = positionals;
+  const database = await connectDatabase({ migrate: true });
+  process.env.DATABASE_URL = database.url;
+  try {
+    if (noun === 'token' && verb === 'create') {
+      if (!values.team || !values.scopes) throw new Error(USAGE);
+      const { token, row } = await adminCreateToken({
+        team: values.team,
+        plan: values.plan,
+        scopes: values.scopes.split(',').map((s) => s.trim()).filter(Boolean),
+        name: values.name,
+      });
+      console.log(`created token ${row.id} for team ${values.team} with scopes ${row.scopes.join(',')}`);
+      console.log(token);
+    } else if (noun === 'token' && verb === 'list') {
+      if (!values.team) throw new Error(USAGE);
+      for (const t of await adminListTokens(values.team)) {
+        const state = t.revokedAt ? `revoked ${t.revokedAt.toISOString()}` : 'active';
+        console.log(`${t.id}\t${t.name}\t…${t.last4}\t${t.scopes.join(',')}\t${state}\tlast used ${t.lastUsedAt?.toISOString() ?? 'never'}`);
+      }
+    } else if (noun === 'token' && verb === 'revoke' && rest[0]) {
+      await adminRevokeToken(rest[0]);
+      console.log(`revoked ${rest[0]}`);
+    } else if (noun === 'team' && verb === 'set-plan' && rest[0] && rest[1]) {
+      const t = await adminSetPlan(rest[0], rest[1]);
+      console.log(`team ${t.slug} is on plan ${planName(t.plan)}`);
+    } else {
+      throw new Error(USAGE);
+    }
+  } finally {
+    await getDb().$disconnect();
+    await database.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,31 @@
+// Runs a command (next dev / next start) with a database: DATABASE_URL when set, otherwise the
+// embedded PGlite under QUIRE_DATA_DIR, served from this process for the command's lifetime.
+// Migrations are applied first either way.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { connectDatabase } from '../server/db/connect';
+
+async function main() {
+  const [cmd, ...args] = process.argv.slice(2);
+  if (!cmd) throw new Error('usage: with-db.ts <next|node script> [args...]');
+  const db = await connectDatabase({ migrate: true });
+  if (db.owned) console.log(`[quire] embedded database ready (${process.env.QUIRE_DATA_DIR || '.data'})`);
+  const require = createRequire(__filename);
+  const bin = cmd === 'next' ? require.resolve('next/dist/bin/next') : cmd;
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const forward = (sig: NodeJS.Signals) => () => child.kill(sig);
+  process.on('SIGINT', forward('SIGINT'));
+  process.on('SIGTERM', forward('SIGTERM'));
+  child.on('exit', async (code, signal) => {
+    await db.stop();
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+// Outgoing mail for sign-in links and invitations. With EMAIL_SERVER and EMAIL_FROM set it sends
+// through nodemailer; without them (local dev, tests) it prints the link to the server log on
+// one line, so `npm run dev` works with nothing configured. Only links meant for the reader of
+// the log are printed: nothing else in the message is secret.
+import nodemailer from 'nodemailer';
+
+export type LinkMail = {
+  to: string;
+  /** What the link is, for the log line: "magic link", "invitation link". */
+  kind: string;
+  subject: string;
+  /** One paragraph of plain text above the link. */
+  intro: string;
+  actionLabel: string;
+  url: string;
+};
+
+export function mailConfigured(): boolean {
+  return Boolean(process.env.EMAIL_SERVER && process.env.EMAIL_FROM);
+}
+
+let transport: nodemailer.Transporter | null = null;
+
+export function appUrl(): string {
+  return (process.env.APP_URL || process.env.NEXTAUTH_URL || 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+export async function sendLinkMail(m: LinkMail): Promise<void> {
+  if (!mailConfigured()) {
+    console.log(`[quire] ${m.kind} for ${m.to}: ${m.url}`);
+    return;
+  }
+  transport ??= nodemailer.createTransport(process.env.EMAIL_SERVER);
+  const result = await transport.sendMail({
+    to: m.to,
+    from: process.env.EMAIL_FROM,
+    subject: m.subject,
+    text: `${m.intro}\n\n${m.actionLabel}: ${m.url}\n\nIf you did not expect this email, you can ignore it.\n`,
+    html: html(m),
+  });
+  const failed = [...(result.rejected ?? []), ...(result.pending ?? [])];
+  if (failed.length) throw new Error(`Email to ${failed.join(', ')} could not be sent`);
+}
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function html(m: LinkMail): string {
+  return `<!doctype html><html><body style="margin:0;padding:32px 16px;background:#f4f4f5;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
+<tr><td style="font-size:18px;font-weight:600;padding-bottom:16px">Quire</td></tr>
+<tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${esc(m.intro)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${esc(m.url)}" style="display:inline-block;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${esc(m.actionLabel)}</a></td></tr>
+<tr><td style="font-size:13px;color:#71717a;line-height:1.5">If you did not expect this email, you can ignore it.</td></tr>
+</table></body></html>`;
+}

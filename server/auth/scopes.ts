@@ -1,0 +1,37 @@
+// The complete scope list (spec 5.3 plus links.read and visitors.read, DESIGN.md). No scope
+// implies another; only the two presets expand.
+export const SCOPES = [
+  'documents.read',
+  'documents.write',
+  'links.read',
+  'links.write',
+  'datarooms.read',
+  'datarooms.write',
+  'branding.read',
+  'branding.write',
+  'analytics.read',
+  'visitors.read',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const PRESETS = {
+  'apis.read': SCOPES.filter((s) => s.endsWith('.read')),
+  'apis.all': [...SCOPES],
+} as const;
+export type Preset = keyof typeof PRESETS;
+
+export const GRANTABLE = [...SCOPES, 'apis.read', 'apis.all', 'offline_access'] as const;
+
+export function isGrantable(s: string): boolean {
+  return (GRANTABLE as readonly string[]).includes(s);
+}
+
+/** The effective scopes of a stored scope list: presets expanded, unknown entries dropped. */
+export function expandScopes(stored: readonly string[]): Set<Scope> {
+  const out = new Set<Scope>();
+  for (const s of stored) {
+    if (s in PRESETS) for (const x of PRESETS[s as Preset]) out.add(x);
+    else if ((SCOPES as readonly string[]).includes(s)) out.add(s as Scope);
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+// Dashboard API tokens: quire_live_ + 40 base62 characters. The first 12 characters are a public
+// lookup id; only a salted SHA-256 of the whole token is stored.
+import crypto from 'node:crypto';
+import type { Tx } from '../db/client';
+import { newId } from '../ids';
+import { expandScopes, type Scope } from './scopes';
+
+export const TOKEN_PREFIX = 'quire_live_';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const TOKEN_RE = /^quire_live_([0-9A-Za-z]{12})([0-9A-Za-z]{28})$/;
+
+function randomBase62(n: number): string {
+  let out = '';
+  while (out.length < n) {
+    for (const b of crypto.randomBytes(n * 2)) {
+      if (b < 248 && out.length < n) out += BASE62[b % 62]; // 248 = 4 * 62: no modulo bias
+    }
+  }
+  return out;
+}
+
+const hashToken = (salt: string, token: string) => crypto.createHash('sha256').update(salt).update(token).digest('hex');
+
+export async function mintToken(
+  tx: Tx,
+  o: { teamId: string; name: string; scopes: string[]; createdById?: string | null },
+) {
+  const token = TOKEN_PREFIX + randomBase62(40);
+  const [, publicId] = TOKEN_RE.exec(token)!;
+  const salt = crypto.randomBytes(16).toString('hex');
+  const row = await tx.apiToken.create({
+    data: {
+      id: newId(),
+      teamId: o.teamId,
+      name: o.name,
+      publicId,
+      salt,
+      hash: hashToken(salt, token),
+      last4: token.slice(-4),
+      scopes: o.scopes,
+      createdById: o.createdById ?? null,
+    },
+  });
+  return { token, row };
+}
+
+export type TokenActor = { kind: 'token'; teamId: string; tokenId: string; scopes: Set<Scope> };
+
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+/** The actor behind a bearer token, or null when the token is malformed, unknown or revoked. */
+export async function authenticateToken(tx: Tx, token: string): Promise<TokenActor | null> {
+  const m = TOKEN_RE.exec(token);
+  if (!m) return null;
+  const row = await tx.apiToken.findUnique({
+    where: { publicId: m[1] },
+    select: { id: true, teamId: true, salt: true, hash: true, scopes: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!row || row.revokedAt) return null;
+  const expected = Buffer.from(row.hash, 'hex');
+  const actual = Buffer.from(hashToken(row.salt, token), 'hex');
+  if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return null;
+  // Last-used is kept to the minute, so a busy token does not write on every request.
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
+    await tx.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+  }
+  return { kind: 'token', teamId: row.teamId, tokenId: row.id, scopes: expandScopes(row.scopes) };
+}
+
+/** `Authorization: Bearer <token>`, scheme word case-insensitive. */
+export function bearerFrom(header: string | null): string | null {
+  if (!header) return null;
+  const m = /^bearer[ ]+(\S+)\s*$/i.exec(header);
+  return m ? m[1] : null;
+}

@@ -1,0 +1,52 @@
+// Domain errors carry the spec's error code (section 7); every face maps them the same way.
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'plan_restriction'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unprocessable_entity'
+  | 'rate_limit_exceeded'
+  | 'internal_server_error';
+
+export const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  plan_restriction: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable_entity: 422,
+  rate_limit_exceeded: 429,
+  internal_server_error: 500,
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get status() {
+    return STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new ApiError('not_found', `${what} not found`);
+export const conflict = (message: string, details: Record<string, unknown> | null = null) =>
+  new ApiError('conflict', message, details);
+export const forbidden = (message: string) => new ApiError('forbidden', message);
+
+/** A 422 shaped like zod's flattened error, for rules checked outside the input schema. */
+export function invalid(field: string | null, message: string): ApiError {
+  return new ApiError('unprocessable_entity', field ? `${field}: ${message}` : message, {
+    formErrors: field ? [] : [message],
+    fieldErrors: field ? { [field]: [message] } : {},
+  });
+}

@@ -1,0 +1,49 @@
+// What every /v1 request passes through, JSON or raw bytes: bearer authentication, the
+// per-token rate limit and its headers. Cookies and query parameters never authenticate.
+import { authenticateToken, bearerFrom, type TokenActor } from '../auth/tokens';
+import { db } from '../db/client';
+import { getRateLimiter } from '../ratelimit';
+import { errorResponse } from './envelope';
+
+export type Gate = { actor: TokenActor; headers: Record<string, string> };
+
+function clientIp(req: Request): string {
+  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'local';
+}
+
+export async function gate(req: Request, pathname: string): Promise<Gate | Response> {
+  const token = bearerFrom(req.headers.get('authorization'));
+  const actor = token ? await authenticateToken(db, token) : null;
+  // Unauthenticated requests are limited per address, so they carry the headers too.
+  const bucket = pathname.startsWith('/v1/analytics/') ? 'analytics' : 'default';
+  const rl = await getRateLimiter(bucket).limit(actor ? `token:${actor.tokenId}` : `ip:${clientIp(req)}`);
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(rl.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, rl.remaining)),
+    'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
+  };
+  if (!rl.success) {
+    const retry = Math.max(1, Math.ceil((rl.reset - Date.now()) / 1000));
+    return errorResponse(
+      'rate_limit_exceeded',
+      `Rate limit of ${rl.limit} requests a minute exceeded; retry in ${retry} s.`,
+      { limit: rl.limit, retry_after_seconds: retry },
+      { ...headers, 'Retry-After': String(retry) },
+    );
+  }
+  if (!actor) {
+    const message = req.headers.get('authorization')
+      ? 'The Authorization header is malformed, or the token is unknown or revoked.'
+      : 'Missing Authorization header: send "Authorization: Bearer <token>".';
+    return errorResponse('unauthorized', message, null, { ...headers, 'WWW-Authenticate': 'Bearer' });
+  }
+  return { actor, headers };
+}
+
+export function publicOrigin(req: Request): string {
+  if (process.env.API_BASE_URL) return process.env.API_BASE_URL.replace(/\/$/, '');
+  const url = new URL(req.url);
+  const host = req.headers.get('x-forwarded-host') || req.headers.get('host') || url.host;
+  const proto = req.headers.get('x-forwarded-proto') || url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}

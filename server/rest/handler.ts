@@ -1,0 +1,96 @@
+// /v1: the tRPC procedures through trpc-to-openapi, behind the public contract: auth and rate
+// limit first, the 4.5 MB body cap, JSON parsed here (400 on bad JSON), 201 on creates, and every
+// failure rewritten into the spec's envelope.
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { ApiError } from '../errors';
+import { appRouter } from '../routers';
+import type { Context, Meta } from '../trpc';
+import { readJson } from './body';
+import { BASE_HEADERS, errorResponse } from './envelope';
+import { mapError } from './errors';
+import { gate, publicOrigin } from './gate';
+
+type State = { ctx: Context; error?: unknown };
+const states = new WeakMap<object, State>();
+
+const metaByPath = new Map<string, Meta>();
+for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
+  metaByPath.set(path, (proc as unknown as { _def: { meta?: Meta } })._def.meta ?? {});
+}
+
+// Built once: the library's fetch adapter would rebuild its route table on every request.
+const nodeHandler = createOpenApiNodeHttpHandler({
+  router: appRouter,
+  createContext: ({ req }: { req: object }) => states.get(req)!.ctx,
+  onError: ({ error, req }: { error: unknown; req: object }) => {
+    const st = states.get(req);
+    if (st) st.error = error;
+  },
+  responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) => {
+    const meta = paths?.[0] ? metaByPath.get(paths[0]) : undefined;
+    return errors.length === 0 && meta?.status ? { status: meta.status } : {};
+  },
+} as never) as unknown as (req: unknown, res: unknown) => Promise<void>;
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+export async function handleV1(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const path = url.pathname.replace(/^\/v1/, '') || '/';
+  const g = await gate(req, url.pathname);
+  if (g instanceof Response) return g;
+
+  let body: unknown;
+  if (WITH_BODY.has(req.method)) {
+    const ct = req.headers.get('content-type') ?? '';
+    if (!/^application\/json\b/i.test(ct)) {
+      return errorResponse('bad_request', 'Send the request body as JSON with Content-Type: application/json.', null, g.headers);
+    }
+    try {
+      body = await readJson(req);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw new ApiError('unprocessable_entity', 'The request body must be a JSON object.', { formErrors: ['The request body must be a JSON object.'], fieldErrors: {} });
+      }
+    } catch (e) {
+      const m = mapError(e, req.method, path);
+      return errorResponse(m.code, m.message, m.details, g.headers, m.status);
+    }
+  }
+
+  const inner = new URL(path + url.search, url.origin).toString();
+  const proxied = new Proxy(req, {
+    get(target, prop) {
+      if (prop === 'url') return inner;
+      if (prop === 'body') return body;
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  const state: State = { ctx: { face: 'rest', user: null, actor: g.actor, origin: publicOrigin(req) } };
+  states.set(proxied, state);
+
+  const res = await new Promise<{ status: number; body: string }>((resolve) => {
+    let status = 200;
+    nodeHandler(proxied, {
+      setHeader() {},
+      get statusCode() {
+        return status;
+      },
+      set statusCode(s: number) {
+        status = s;
+      },
+      end(b: string) {
+        resolve({ status, body: b });
+      },
+    }).catch((e) => {
+      state.error = e;
+      resolve({ status: 500, body: '' });
+    });
+  });
+
+  if (res.status >= 400) {
+    const m = mapError(state.error ?? new ApiError('internal_server_error', 'unknown'), req.method, path);
+    return errorResponse(m.code, m.message, m.details, g.headers, m.status);
+  }
+  return new Response(res.body, { status: res.status, headers: { ...BASE_HEADERS, ...g.headers } });
+}

@@ -1,0 +1,25 @@
+// The tRPC context of the dashboard face: the next-auth session user and the team they act on.
+// The team comes from the page's hint header (so a tab keeps acting on the team it shows even
+// after another tab switched) or the quire_team cookie, and must be one of the user's teams.
+// Bearer tokens are never looked at here.
+import { cookies } from 'next/headers';
+import { getSessionUser } from '../../auth/session';
+import { resolveActiveTeam } from '../../services/teams';
+import type { Context } from '../../trpc';
+
+export const TEAM_COOKIE = 'quire_team';
+export const TEAM_HEADER = 'x-quire-team';
+
+export async function createDashboardContext(opts: { origin: string; teamHint?: string | null }): Promise<Context> {
+  const { origin, teamHint } = opts;
+  const user = await getSessionUser();
+  if (!user) return { face: 'dashboard', user: null, actor: null, origin };
+  const cookie = (await cookies()).get(TEAM_COOKIE)?.value;
+  const team = await resolveActiveTeam(user.id, [teamHint, cookie]);
+  return {
+    face: 'dashboard',
+    origin,
+    user,
+    actor: team ? { kind: 'user', userId: user.id, teamId: team.teamId, role: team.role } : null,
+  };
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { cursorQuery, id, jsonInt, limitQuery, listOf } from '../../schemas/common';
+
+export const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(255)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+
+export const httpsUrl = (field: string) =>
+  z
+    .string()
+    .max(2048)
+    .url(`${field} must be an absolute URL`)
+    .refine((u) => u.startsWith('https://'), `${field} must be an https URL`);
+
+export const Document = z.object({
+  id: z.string(),
+  object: z.literal('document'),
+  name: z.string(),
+  type: z.string(),
+  content_type: z.string(),
+  url: z.string().nullable(),
+  num_pages: z.int(),
+  folder_id: z.string().nullable(),
+  created: z.string(),
+  updated_at: z.string(),
+});
+
+export const DocumentVersion = z.object({
+  id: z.string(),
+  object: z.literal('document_version'),
+  document_id: z.string(),
+  version_number: z.int(),
+  is_primary: z.boolean(),
+  type: z.string(),
+  content_type: z.string(),
+  num_pages: z.int(),
+  file_size: z.int().nullable(),
+  created: z.string(),
+});
+
+export const DocumentList = listOf(Document);
+export const VersionList = listOf(DocumentVersion);
+
+export const ListDocumentsInput = z.strictObject({
+  limit: limitQuery(25),
+  cursor: cursorQuery,
+  folderId: z.union([z.literal('root'), id('folderId')]).optional(),
+  query: z.string().min(1).max(200).optional(),
+});
+
+export const SearchDocumentsInput = z.strictObject({
+  q: z.string().min(1, 'q must not be empty').max(200),
+  limit: limitQuery(25),
+  cursor: cursorQuery,
+});
+
+export const DocumentIdInput = z.strictObject({ id: id() });
+
+const SOURCES = ['upload_id', 'source_url', 'external_url'] as const;
+
+/** Exactly one source; `type` goes with external_url only. */
+function oneSource(v: Record<string, unknown>, ctx: z.RefinementCtx, withType: boolean) {
+  const given = SOURCES.filter((k) => v[k] !== undefined);
+  if (given.length !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        given.length === 0
+          ? 'Provide exactly one source: upload_id, source_url, or type with external_url'
+          : `Provide exactly one source, not ${given.join(' and ')}`,
+    });
+  }
+  if (!withType) return;
+  if (v.external_url !== undefined && v.type === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: 'type (link or notion) is required with external_url' });
+  }
+  if (v.type !== undefined && v.external_url === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['external_url'], message: 'external_url is required with type' });
+  }
+}
+
+export const CreateDocumentInput = z
+  .strictObject({
+    name: name.optional(),
+    folder_id: id('folder_id').nullable().optional(),
+    upload_id: id('upload_id').optional(),
+    source_url: httpsUrl('source_url').optional(),
+    type: z.enum(['link', 'notion']).optional(),
+    external_url: httpsUrl('external_url').optional(),
+  })
+  .superRefine((v, ctx) => oneSource(v, ctx, true));
+
+export const UpdateDocumentInput = z.strictObject({
+  id: id(),
+  name: name.optional(),
+  folder_id: id('folder_id').nullable().optional(),
+});
+
+export const UploadUrlInput = z.strictObject({
+  content_type: z.string().min(1).max(255),
+  file_name: name.optional(),
+  size: jsonInt(1).optional(),
+});
+
+export const UploadUrl = z.object({
+  upload_id: z.string(),
+  upload_url: z.string(),
+  expires_at: z.string(),
+  required_headers: z.record(z.string(), z.string()),
+});
+
+export const ListVersionsInput = z.strictObject({ id: id(), limit: limitQuery(25), cursor: cursorQuery });
+export const VersionIdInput = z.strictObject({ id: id(), versionId: id('versionId') });
+
+export const AddVersionInput = z
+  .strictObject({
+    id: id(),
+    upload_id: id('upload_id').optional(),
+    source_url: httpsUrl('source_url').optional(),
+    external_url: httpsUrl('external_url').optional(),
+  })
+  .superRefine((v, ctx) => oneSource(v, ctx, false));
+
+export const PromoteVersionInput = z.strictObject({
+  id: id(),
+  versionId: id('versionId'),
+  is_primary: z.literal(true, {
+    error: 'only { "is_primary": true } is supported: promote another version instead of demoting this one',
+  }),
+});

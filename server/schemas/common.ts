@@ -1,0 +1,52 @@
+// Building blocks for input and output schemas.
+//
+// trpc-to-openapi coerces every number and boolean field of an input object in place (bodies
+// included), which would turn a JSON "false" into true for both faces. Body fields therefore use
+// jsonInt/jsonBool: a pipe is not unwrapped by its coercion, so the JSON type is enforced.
+// Query fields coerce explicitly (z.coerce, string enums for booleans).
+import { z } from 'zod';
+import { invalid } from '../errors';
+
+export const jsonInt = (min = 0, max = Number.MAX_SAFE_INTEGER) => z.int().min(min).max(max).pipe(z.int());
+export const jsonBool = () => z.boolean().pipe(z.boolean());
+
+export const id = (what = 'id') => z.string().min(1, `${what} must not be empty`).max(128);
+
+export const limitQuery = (def: number) => z.coerce.number().int().min(1).max(100).default(def);
+export const cursorQuery = z.string().min(1).max(200).optional();
+
+export const iso = (d: Date) => d.toISOString();
+
+export const listOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+export const deleted = (object: string) =>
+  z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) });
+
+/** Keyset cursors: opaque to clients, exact (timestamps as epoch milliseconds). */
+export function encodeCursor(...parts: (string | number)[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+export function decodeCursor<T extends ('string' | 'number')[]>(cursor: string | undefined, ...types: T): unknown[] | null {
+  if (!cursor) return null;
+  try {
+    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parts) &&
+      parts.length === types.length &&
+      parts.every((p, i) => typeof p === types[i] && (typeof p !== 'string' || p.length <= 1024) && (typeof p !== 'number' || Number.isFinite(p)))
+    ) {
+      return parts;
+    }
+  } catch {}
+  throw invalid('cursor', 'is not a cursor returned by this API');
+}
+
+/** Takes limit+1 rows; returns the page and, when more follow, the cursor of its last row. */
+export function page<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: R) => (string | number)[]) {
+  const more = rows.length > limit;
+  const items = more ? rows.slice(0, limit) : rows;
+  const last = items[items.length - 1];
+  return { data: items.map(map), next_cursor: more && last ? encodeCursor(...key(last)) : null };
+}

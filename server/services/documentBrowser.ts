@@ -1,0 +1,56 @@
+// The dashboard's document list in orders other than newest-first (which documents.list
+// serves): oldest first and by name, each with its own keyset cursor so deep pages stay as fast
+// as the first. Scoping, folder checks and the document shape are the documents service's.
+import { db } from '../db/client';
+import { Prisma } from '../db/generated/client';
+import { invalid } from '../errors';
+import { decodeCursor, encodeCursor } from '../schemas/common';
+import { listDocuments, toDocument } from './documents';
+import { getFolder } from './folders';
+
+export const DOCUMENT_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+type Query = { sort: DocumentSort; limit: number; cursor?: string; folderId?: string; query?: string };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function browseDocuments(teamId: string, q: Query) {
+  if (q.sort === 'created_desc') {
+    return listDocuments(teamId, { limit: q.limit, cursor: q.cursor, folderId: q.folderId, query: q.query });
+  }
+  if (q.folderId && q.folderId !== 'root') await getFolder(teamId, q.folderId);
+
+  const byName = q.sort !== 'created_asc';
+  const desc = q.sort === 'name_desc';
+  const key = byName ? Prisma.sql`lower(name)` : Prisma.sql`created_at`;
+  const cmp = desc ? Prisma.sql`<` : Prisma.sql`>`;
+  const dir = desc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+
+  const conds: Prisma.Sql[] = [Prisma.sql`team_id = ${teamId}`];
+  if (q.folderId === 'root') conds.push(Prisma.sql`folder_id IS NULL`);
+  else if (q.folderId) conds.push(Prisma.sql`folder_id = ${q.folderId}`);
+  if (q.query) conds.push(Prisma.sql`name ILIKE ${`%${likeEscape(q.query)}%`}`);
+  const c = decodeCursor(q.cursor, 'string', byName ? 'string' : 'number', 'string') as [string, string | number, string] | null;
+  if (c) {
+    if (c[0] !== q.sort) throw invalid('cursor', 'belongs to another sort order');
+    const k = byName ? c[1] : new Date(c[1] as number);
+    conds.push(Prisma.sql`(${key}, id) ${cmp} (${k}, ${c[2]})`);
+  }
+
+  const keys = await db.$queryRaw<{ id: string; name_key: string }[]>`
+    SELECT id, lower(name) AS name_key FROM documents WHERE ${Prisma.join(conds, ' AND ')}
+    ORDER BY ${key} ${dir}, id ${dir} LIMIT ${q.limit + 1}`;
+  const more = keys.length > q.limit;
+  const pageKeys = more ? keys.slice(0, q.limit) : keys;
+  const rows = await db.document.findMany({ where: { id: { in: pageKeys.map((r) => r.id) }, teamId } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = pageKeys.map((r) => byId.get(r.id)).filter((r) => r !== undefined);
+  const lastKey = pageKeys[pageKeys.length - 1];
+  const last = lastKey && byId.get(lastKey.id);
+  return {
+    data: items.map(toDocument),
+    // The cursor carries the database's own sort key, so JS and SQL never disagree on case folding.
+    next_cursor: more && last ? encodeCursor(q.sort, byName ? lastKey.name_key : last.createdAt.getTime(), last.id) : null,
+  };
+}

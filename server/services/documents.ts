@@ -1,0 +1,148 @@
+// Library documents: create from an upload, a fetched URL or an external link; list, search,
+// rename, move, delete. Version rules live in versions.ts.
+import { db, type Tx } from '../db/client';
+import type { Document, Prisma } from '../db/generated/client';
+import { notFound } from '../errors';
+import { newId } from '../ids';
+import { decodeCursor, iso, page } from '../schemas/common';
+import { getBlobStore } from '../storage';
+import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
+
+export function toDocument(d: Document) {
+  return {
+    id: d.id,
+    object: 'document' as const,
+    name: d.name,
+    type: d.type,
+    content_type: d.contentType,
+    url: d.externalUrl,
+    num_pages: d.numPages,
+    folder_id: d.folderId,
+    created: iso(d.createdAt),
+    updated_at: iso(d.updatedAt),
+  };
+}
+
+export type FileSource = { upload_id: string } | { source_url: string };
+export type LinkSource = { type: LinkKind; external_url: string };
+export type DocumentSource = FileSource | LinkSource;
+
+export async function findDocument(tx: Tx, teamId: string, id: string) {
+  const d = await tx.document.findFirst({ where: { id, teamId } });
+  if (!d) throw notFound('Document');
+  return d;
+}
+
+async function checkFolder(tx: Tx, teamId: string, folderId: string | null | undefined) {
+  if (!folderId) return;
+  const f = await tx.folder.findFirst({ where: { id: folderId, teamId }, select: { id: true } });
+  if (!f) throw notFound('Folder');
+}
+
+export async function getDocument(teamId: string, id: string) {
+  return toDocument(await findDocument(db, teamId, id));
+}
+
+const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.DocumentOrderByWithRelationInput[];
+
+function afterCursor(cursor: string | undefined): Prisma.DocumentWhereInput {
+  const c = decodeCursor(cursor, 'number', 'string') as [number, string] | null;
+  if (!c) return {};
+  const created = new Date(c[0]);
+  return { OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: c[1] } }] };
+}
+
+/** Case-insensitive substring match; LIKE wildcards in the query are taken literally. */
+const nameContains = (q: string): Prisma.DocumentWhereInput => ({ name: { contains: q, mode: 'insensitive' } });
+
+export async function listDocuments(teamId: string, q: { limit: number; cursor?: string; folderId?: string; query?: string }) {
+  const where: Prisma.DocumentWhereInput = { teamId, ...afterCursor(q.cursor) };
+  if (q.folderId === 'root') where.folderId = null;
+  else if (q.folderId) {
+    await checkFolder(db, teamId, q.folderId);
+    where.folderId = q.folderId;
+  }
+  if (q.query) Object.assign(where, { AND: [nameContains(q.query)] });
+  const rows = await db.document.findMany({ where, orderBy: newestFirst, take: q.limit + 1 });
+  return page(rows, q.limit, toDocument, (d) => [d.createdAt.getTime(), d.id]);
+}
+
+export async function searchDocuments(teamId: string, q: { q: string; limit: number; cursor?: string }) {
+  return listDocuments(teamId, { limit: q.limit, cursor: q.cursor, query: q.q });
+}
+
+/** Reads the source (outside any transaction: fetches and blob reads can be slow). */
+export async function intake(teamId: string, src: DocumentSource): Promise<IntakeFile | { link: LinkKind; url: string }> {
+  if ('upload_id' in src) return intakeUpload(teamId, src.upload_id);
+  if ('source_url' in src) return intakeSourceUrl(teamId, src.source_url);
+  return { link: src.type, url: checkExternalUrl(src.type, src.external_url) };
+}
+
+export function versionData(file: Awaited<ReturnType<typeof intake>>) {
+  if ('link' in file) {
+    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null };
+  }
+  return {
+    type: file.type,
+    contentType: file.contentType,
+    externalUrl: null,
+    storageKey: file.storageKey,
+    numPages: file.numPages,
+    fileSize: BigInt(file.fileSize),
+  };
+}
+
+export async function createDocument(teamId: string, input: DocumentSource & { name?: string; folder_id?: string | null }) {
+  await checkFolder(db, teamId, input.folder_id);
+  const file = await intake(teamId, input);
+  const v = versionData(file);
+  const name =
+    input.name ?? ('link' in file ? new URL(file.url).hostname : file.suggestedName) ?? 'Untitled document';
+  try {
+    const doc = await db.$transaction(async (tx) => {
+      await checkFolder(tx, teamId, input.folder_id);
+      if (!('link' in file)) await file.consume?.(tx);
+      const documentId = newId();
+      const d = await tx.document.create({
+        data: {
+          id: documentId,
+          teamId,
+          folderId: input.folder_id ?? null,
+          name: name.slice(0, 255),
+          type: v.type,
+          contentType: v.contentType,
+          externalUrl: v.externalUrl,
+          numPages: v.numPages,
+          fileSize: v.fileSize,
+        },
+      });
+      await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
+      return d;
+    });
+    return toDocument(doc);
+  } catch (e) {
+    if (!('link' in file)) await file.discard();
+    throw e;
+  }
+}
+
+export async function updateDocument(teamId: string, id: string, input: { name?: string; folder_id?: string | null }) {
+  const doc = await db.$transaction(async (tx) => {
+    await findDocument(tx, teamId, id);
+    if (input.folder_id !== undefined) await checkFolder(tx, teamId, input.folder_id);
+    return tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id } });
+  });
+  return toDocument(doc);
+}
+
+/** Deletes the document with its versions, room placements, links and views; then its files. */
+export async function deleteDocument(teamId: string, id: string) {
+  const keys = await db.$transaction(async (tx) => {
+    await findDocument(tx, teamId, id);
+    const versions = await tx.documentVersion.findMany({ where: { documentId: id }, select: { storageKey: true } });
+    await tx.document.delete({ where: { id } });
+    return versions.map((v) => v.storageKey).filter((k): k is string => !!k);
+  });
+  if (keys.length) await getBlobStore().delete(keys).catch(() => {});
+  return { id, object: 'document' as const, deleted: true as const };
+}

@@ -1,0 +1,109 @@
+// Turns a file source (a consumed upload or a fetched source_url) into checked bytes with a
+// content type detected from those bytes, stored under a blob key. Shared by document create and
+// add-version so both follow the same rules.
+import type { Tx } from '../db/client';
+import { db } from '../db/client';
+import { invalid, notFound, conflict } from '../errors';
+import { detectUpload, FileTypeError } from '../files/detect';
+import { documentTypeFor } from '../files/content-types';
+import { countPdfPages } from '../files/pdf';
+import { newId } from '../ids';
+import { safeFetch, SafeFetchError } from '../net/safe-fetch';
+import { BlobNotFoundError, BlobTooLargeError, getBlobStore } from '../storage';
+import { MAX_UPLOAD_BYTES, UPLOAD_ID_GRACE_MS } from './limits';
+
+export type IntakeFile = {
+  storageKey: string;
+  contentType: string;
+  type: string;
+  numPages: number;
+  fileSize: number;
+  suggestedName: string | null;
+  /** Marks the upload used, inside the caller's transaction (null for fetched files). */
+  consume: ((tx: Tx) => Promise<void>) | null;
+  /** Removes bytes stored by this intake when the caller's transaction fails. */
+  discard: () => Promise<void>;
+};
+
+async function inspect(bytes: Buffer, declared: string, fileName: string | undefined, field: string) {
+  try {
+    const { contentType } = await detectUpload(bytes, declared, fileName);
+    const numPages = contentType === 'application/pdf' ? await countPdfPages(bytes) : 1;
+    return { contentType, type: documentTypeFor(contentType), numPages };
+  } catch (e) {
+    if (e instanceof FileTypeError) throw invalid(field, e.message);
+    throw e;
+  }
+}
+
+export async function intakeUpload(teamId: string, uploadId: string): Promise<IntakeFile> {
+  const up = await db.upload.findFirst({ where: { id: uploadId, teamId } });
+  if (!up) throw notFound('Upload');
+  if (up.consumedAt) throw conflict('This upload_id has already been used; request a new upload URL.');
+  // The URL takes bytes for 15 minutes; the upload_id can be turned into a document for an hour.
+  const age = Date.now() - up.expiresAt.getTime();
+  if (age > UPLOAD_ID_GRACE_MS) throw invalid('upload_id', 'has expired; request a new upload URL');
+  let bytes: Buffer;
+  try {
+    bytes = await getBlobStore().read(up.storageKey, MAX_UPLOAD_BYTES);
+  } catch (e) {
+    if (e instanceof BlobNotFoundError) throw invalid('upload_id', 'no file has been uploaded to its upload_url yet');
+    if (e instanceof BlobTooLargeError) throw invalid('upload_id', `the uploaded file is larger than ${MAX_UPLOAD_BYTES} bytes`);
+    throw e;
+  }
+  if (bytes.length === 0) throw invalid('upload_id', 'the uploaded file is empty');
+  const info = await inspect(bytes, up.contentType, up.fileName ?? undefined, 'upload_id');
+  return {
+    storageKey: up.storageKey,
+    ...info,
+    fileSize: bytes.length,
+    suggestedName: up.fileName,
+    consume: async (tx) => {
+      const n = await tx.upload.updateMany({ where: { id: up.id, consumedAt: null }, data: { consumedAt: new Date() } });
+      if (n.count !== 1) throw conflict('This upload_id has already been used; request a new upload URL.');
+    },
+    discard: async () => {},
+  };
+}
+
+export async function intakeSourceUrl(teamId: string, sourceUrl: string): Promise<IntakeFile> {
+  let fetched;
+  try {
+    fetched = await safeFetch(sourceUrl, { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: 20_000 });
+  } catch (e) {
+    if (e instanceof SafeFetchError) throw invalid('source_url', e.message);
+    throw e;
+  }
+  if (fetched.bytes.length === 0) throw invalid('source_url', 'the file at this URL is empty');
+  const fileName = decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || '') || undefined;
+  const info = await inspect(fetched.bytes, fetched.contentTypeHeader ?? '', fileName, 'source_url');
+  const storageKey = `files/${teamId}/${newId()}`;
+  const store = getBlobStore();
+  await store.put(storageKey, fetched.bytes, info.contentType);
+  return {
+    storageKey,
+    ...info,
+    fileSize: fetched.bytes.length,
+    suggestedName: fileName ?? null,
+    consume: null,
+    discard: () => store.delete(storageKey).catch(() => {}),
+  };
+}
+
+export type LinkKind = 'link' | 'notion';
+
+/** External documents: https only; Notion documents must live on Notion's hosts. */
+export function checkExternalUrl(kind: LinkKind, raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw invalid('external_url', 'must be an absolute https URL');
+  }
+  if (u.protocol !== 'https:') throw invalid('external_url', 'must be an https URL');
+  if (u.username || u.password) throw invalid('external_url', 'must not contain credentials');
+  if (kind === 'notion' && !/(^|\.)notion\.(so|site)$/i.test(u.hostname)) {
+    throw invalid('external_url', 'a notion document must be a notion.so or notion.site URL');
+  }
+  return u.toString();
+}

@@ -1,0 +1,162 @@
+// Team-library folders: derived slug paths, "Name (1)" on sibling collisions, subtree rewrites
+// on rename and move, all in one transaction each.
+import { db, type Tx } from '../db/client';
+import type { Prisma } from '../db/generated/client';
+import { ApiError, conflict, invalid, notFound } from '../errors';
+import { newId } from '../ids';
+import { decodeCursor, iso, page } from '../schemas/common';
+import { isUniqueViolation, lockKey, lockKeys } from './locks';
+import { childPath, firstFreeName, slugify, subtreePattern } from './paths';
+
+const withCounts = { _count: { select: { documents: true, children: true } } } as const;
+type FolderRow = Prisma.FolderGetPayload<{ include: typeof withCounts }>;
+
+export function toFolder(f: FolderRow) {
+  return {
+    id: f.id,
+    object: 'folder' as const,
+    name: f.name,
+    parent_id: f.parentId,
+    path: f.path,
+    icon: f.icon,
+    color: f.color,
+    document_count: f._count.documents,
+    child_folder_count: f._count.children,
+    created: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
+  };
+}
+
+async function findFolder(tx: Tx, teamId: string, id: string) {
+  const f = await tx.folder.findFirst({ where: { id, teamId } });
+  if (!f) throw notFound('Folder');
+  return f;
+}
+
+export async function getFolder(teamId: string, id: string) {
+  const f = await db.folder.findFirst({ where: { id, teamId }, include: withCounts });
+  if (!f) throw notFound('Folder');
+  return toFolder(f);
+}
+
+export async function listFolders(teamId: string, q: { parent_id?: string; limit: number; cursor?: string }) {
+  const after = decodeCursor(q.cursor, 'string') as [string] | null;
+  const where: Prisma.FolderWhereInput = { teamId };
+  if (q.parent_id === 'root') where.parentId = null;
+  else if (q.parent_id) {
+    await findFolder(db, teamId, q.parent_id);
+    where.parentId = q.parent_id;
+  }
+  if (after) where.path = { gt: after[0] };
+  const rows = await db.folder.findMany({ where, include: withCounts, orderBy: { path: 'asc' }, take: q.limit + 1 });
+  return page(rows, q.limit, toFolder, (r) => [r.path]);
+}
+
+async function siblings(tx: Tx, teamId: string, parentId: string | null, exceptId?: string) {
+  return tx.folder.findMany({
+    where: { teamId, parentId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { name: true, path: true },
+  });
+}
+
+export async function createFolder(teamId: string, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
+  const parentId = input.parent_id ?? null;
+  const id = await db.$transaction(async (tx) => {
+    const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
+    await lockKey(tx, 'folder-siblings', teamId, parentId);
+    const free = firstFreeName(input.name, parent?.path ?? null, await siblings(tx, teamId, parentId));
+    const f = await tx.folder.create({
+      data: { id: newId(), teamId, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
+    });
+    return f.id;
+  });
+  return getFolder(teamId, id);
+}
+
+/** Rewrites the path of a folder and every descendant from `oldPath` to `newPath`. */
+async function rewriteSubtree(tx: Tx, teamId: string, oldPath: string, newPath: string) {
+  await tx.$executeRaw`
+    UPDATE folders SET path = ${newPath} || substr(path, ${oldPath.length + 1}), updated_at = now()
+    WHERE team_id = ${teamId} AND (path = ${oldPath} OR path LIKE ${subtreePattern(oldPath)})`;
+}
+
+function assertFree(sibs: { name: string; path: string }[], name: string, path: string) {
+  const clash = sibs.find((s) => s.name.toLowerCase() === name.toLowerCase() || s.path === path);
+  if (clash) {
+    throw conflict(`A folder named "${clash.name}" already exists there (same name or same path ${path}).`, {
+      conflicting_path: path,
+    });
+  }
+}
+
+export async function updateFolder(teamId: string, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
+  try {
+    await db.$transaction(async (tx) => {
+      const f = await findFolder(tx, teamId, id);
+      if (input.name !== undefined && input.name !== f.name) {
+        await lockKey(tx, 'folder-siblings', teamId, f.parentId);
+        const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
+        const path = childPath(parentPath, input.name);
+        assertFree(await siblings(tx, teamId, f.parentId, f.id), input.name, path);
+        await rewriteSubtree(tx, teamId, f.path, path);
+      }
+      await tx.folder.update({
+        where: { id },
+        data: { name: input.name, icon: input.icon, color: input.color },
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('A sibling folder with that name was created at the same time; try again.');
+    throw e;
+  }
+  return getFolder(teamId, id);
+}
+
+export async function moveFolder(teamId: string, id: string, parentId: string | null) {
+  try {
+    await db.$transaction(async (tx) => {
+      const f = await findFolder(tx, teamId, id);
+      if (f.parentId === parentId) return;
+      const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
+      if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
+        throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
+      }
+      await lockKeys(tx, [
+        ['folder-siblings', teamId, f.parentId],
+        ['folder-siblings', teamId, parentId],
+      ]);
+      const path = `${parent?.path ?? ''}/${slugify(f.name)}`;
+      assertFree(await siblings(tx, teamId, parentId), f.name, path);
+      await rewriteSubtree(tx, teamId, f.path, path);
+      await tx.folder.update({ where: { id }, data: { parentId } });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('A folder with that name was created there at the same time; try again.');
+    throw e;
+  }
+  return getFolder(teamId, id);
+}
+
+/**
+ * Refused when the folder holds documents or folders, unless `cascade`: then its documents (at
+ * any depth) move to the library root and the folder and its descendants are deleted.
+ */
+export async function deleteFolder(teamId: string, id: string, cascade: boolean) {
+  await db.$transaction(async (tx) => {
+    const f = await tx.folder.findFirst({ where: { id, teamId }, include: withCounts });
+    if (!f) throw notFound('Folder');
+    if (!cascade && (f._count.documents > 0 || f._count.children > 0)) {
+      throw new ApiError(
+        'conflict',
+        `Folder is not empty (${f._count.documents} documents, ${f._count.children} folders). Pass cascade=true to move its documents to the root and delete its subfolders.`,
+        { document_count: f._count.documents, child_folder_count: f._count.children },
+      );
+    }
+    await tx.$executeRaw`
+      UPDATE documents SET folder_id = NULL, updated_at = now()
+      WHERE team_id = ${teamId} AND folder_id IN (
+        SELECT id FROM folders WHERE team_id = ${teamId} AND (path = ${f.path} OR path LIKE ${subtreePattern(f.path)}))`;
+    await tx.folder.delete({ where: { id } });
+  });
+  return { id, object: 'folder' as const, deleted: true as const };
+}

@@ -1,0 +1,74 @@
+// Team members: who is in the team, role changes and removal (admins), leaving (anyone).
+// A team always keeps at least one admin; the team row is locked while that is checked.
+import { db, type Tx } from '../db/client';
+import { conflict, notFound } from '../errors';
+import type { TeamRole, UserActor } from '../trpc';
+import { requireAdmin } from './teams';
+
+export type MemberView = {
+  id: string;
+  object: 'team_member';
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: TeamRole;
+  is_you: boolean;
+  joined: string;
+};
+
+export async function listMembers(actor: UserActor): Promise<MemberView[]> {
+  const rows = await db.teamMember.findMany({
+    where: { teamId: actor.teamId },
+    include: { user: { select: { email: true, name: true } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((m) => ({
+    id: m.id,
+    object: 'team_member',
+    user_id: m.userId,
+    email: m.user.email,
+    name: m.user.name,
+    role: m.role,
+    is_you: m.userId === actor.userId,
+    joined: m.createdAt.toISOString(),
+  }));
+}
+
+async function lockTeam(tx: Tx, teamId: string) {
+  await tx.$queryRaw`SELECT id FROM teams WHERE id = ${teamId} FOR UPDATE`;
+}
+
+async function memberOfTeam(tx: Tx, teamId: string, memberId: string) {
+  const m = await tx.teamMember.findFirst({ where: { id: memberId, teamId } });
+  if (!m) throw notFound('Member');
+  return m;
+}
+
+async function assertAnotherAdmin(tx: Tx, teamId: string, memberId: string) {
+  const others = await tx.teamMember.count({ where: { teamId, role: 'admin', id: { not: memberId } } });
+  if (others === 0) throw conflict('A team needs at least one admin. Make someone else an admin first.');
+}
+
+export async function changeRole(actor: UserActor, memberId: string, role: TeamRole): Promise<{ id: string; role: TeamRole }> {
+  requireAdmin(actor, 'change roles');
+  return db.$transaction(async (tx) => {
+    await lockTeam(tx, actor.teamId);
+    const m = await memberOfTeam(tx, actor.teamId, memberId);
+    if (m.role === 'admin' && role !== 'admin') await assertAnotherAdmin(tx, actor.teamId, m.id);
+    await tx.teamMember.update({ where: { id: m.id }, data: { role } });
+    return { id: m.id, role };
+  });
+}
+
+/** Admins remove anyone; any member may remove themselves (leave the team). */
+export async function removeMember(actor: UserActor, memberId: string): Promise<{ id: string; deleted: true; left_team: boolean }> {
+  return db.$transaction(async (tx) => {
+    await lockTeam(tx, actor.teamId);
+    const m = await memberOfTeam(tx, actor.teamId, memberId);
+    const self = m.userId === actor.userId;
+    if (!self) requireAdmin(actor, 'remove members');
+    if (m.role === 'admin') await assertAnotherAdmin(tx, actor.teamId, m.id);
+    await tx.teamMember.delete({ where: { id: m.id } });
+    return { id: m.id, deleted: true as const, left_team: self };
+  });
+}

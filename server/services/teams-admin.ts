@@ -1,0 +1,53 @@
+// Operator actions behind `npm run admin` (no billing: plans are set here).
+import { db } from '../db/client';
+import { Plan } from '../db/generated/client';
+import { mintToken } from '../auth/tokens';
+import { isGrantable } from '../auth/scopes';
+import { newId } from '../ids';
+
+export const PLANS = ['free', 'pro', 'business', 'datarooms', 'datarooms-plus'] as const;
+export const planFromName = (p: string): Plan => {
+  if (!(PLANS as readonly string[]).includes(p)) throw new Error(`unknown plan "${p}" (one of ${PLANS.join(', ')})`);
+  return (p === 'datarooms-plus' ? 'datarooms_plus' : p) as Plan;
+};
+export const planName = (p: Plan) => (p === 'datarooms_plus' ? 'datarooms-plus' : p);
+
+export function checkSlug(slug: string) {
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/.test(slug)) {
+    throw new Error(`invalid team slug "${slug}": lowercase letters, digits and dashes, 1-48 characters`);
+  }
+}
+
+export async function ensureTeam(slug: string, plan?: string) {
+  checkSlug(slug);
+  const p = plan ? planFromName(plan) : undefined;
+  return db.team.upsert({
+    where: { slug },
+    create: { id: newId(), slug, name: slug, plan: p ?? 'free' },
+    update: p ? { plan: p } : {},
+  });
+}
+
+export async function adminCreateToken(o: { team: string; plan?: string; scopes: string[]; name?: string }) {
+  const bad = o.scopes.filter((s) => !isGrantable(s));
+  if (!o.scopes.length || bad.length) throw new Error(`unknown scopes: ${bad.join(', ') || '(none given)'}`);
+  const team = await ensureTeam(o.team, o.plan);
+  return mintToken(db, { teamId: team.id, name: o.name ?? 'admin', scopes: o.scopes });
+}
+
+export async function adminListTokens(slug: string) {
+  const team = await db.team.findUnique({ where: { slug } });
+  if (!team) throw new Error(`no team "${slug}"`);
+  return db.apiToken.findMany({ where: { teamId: team.id }, orderBy: { createdAt: 'asc' } });
+}
+
+export async function adminRevokeToken(id: string) {
+  const n = await db.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (n.count !== 1) throw new Error(`no active token with id ${id}`);
+}
+
+export async function adminSetPlan(slug: string, plan: string) {
+  const team = await db.team.findUnique({ where: { slug } });
+  if (!team) throw new Error(`no team "${slug}"`);
+  return db.team.update({ where: { slug }, data: { plan: planFromName(plan) } });
+}

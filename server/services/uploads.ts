@@ -1,0 +1,85 @@
+// Step 1 of the upload flow: a one-time, 15-minute presigned PUT target for one file.
+import { db } from '../db/client';
+import { ApiError, conflict, invalid } from '../errors';
+import { ACCEPTED_CONTENT_TYPES, normalizeContentType, resolveDeclaredContentType } from '../files/content-types';
+import { newId } from '../ids';
+import { BlobTooLargeError, getBlobStore, verifyUploadSignature } from '../storage';
+import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_MS } from './limits';
+
+export async function createUploadUrl(
+  teamId: string,
+  input: { content_type: string; file_name?: string; size?: number },
+  baseUrl: string,
+) {
+  const contentType = resolveDeclaredContentType(input.content_type, input.file_name);
+  if (!contentType) {
+    throw invalid('content_type', `"${input.content_type}" is not an accepted type. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}`);
+  }
+  if (input.size !== undefined && input.size > MAX_UPLOAD_BYTES) {
+    throw invalid('size', `files may be at most ${MAX_UPLOAD_BYTES} bytes`);
+  }
+  const id = newId();
+  const storageKey = `files/${teamId}/${id}`;
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
+  await db.upload.create({
+    data: {
+      id,
+      teamId,
+      storageKey,
+      contentType,
+      fileName: input.file_name ?? null,
+      declaredSize: input.size === undefined ? null : BigInt(input.size),
+      expiresAt,
+    },
+  });
+  const target = await getBlobStore().presignPut(storageKey, {
+    contentType,
+    expiresAt,
+    maxBytes: input.size ?? MAX_UPLOAD_BYTES,
+    uploadId: id,
+    baseUrl,
+  });
+  return { upload_id: id, upload_url: target.url, expires_at: expiresAt.toISOString(), required_headers: target.headers };
+}
+
+/**
+ * Step 2 in local mode: the presigned PUT. The signature and expiry authorise it; the row is
+ * claimed before the bytes are written, so a URL accepts its bytes exactly once.
+ */
+export async function receiveUpload(
+  uploadId: string,
+  q: { expires: string | null; sig: string | null },
+  contentType: string | null,
+  body: ReadableStream<Uint8Array> | null,
+) {
+  const store = getBlobStore();
+  if (!store.writeStream) throw new ApiError('not_found', 'Uploads go straight to blob storage in this deployment.');
+  const up = await db.upload.findUnique({ where: { id: uploadId } });
+  if (!up || !q.expires || !q.sig || !verifyUploadSignature(uploadId, q.expires, up.contentType, q.sig)) {
+    throw new ApiError('forbidden', 'This upload URL is invalid or has expired; request a new one.');
+  }
+  if (normalizeContentType(contentType) !== up.contentType) {
+    throw invalid(null, `Content-Type must be ${up.contentType}, as declared when the upload URL was created.`);
+  }
+  const claimed = await db.upload.updateMany({
+    where: { id: uploadId, uploadedAt: null, expiresAt: { gt: new Date() } },
+    data: { uploadedAt: new Date() },
+  });
+  if (claimed.count !== 1) throw conflict('This upload URL has already received its file; request a new one.');
+  if (!body) {
+    await db.upload.update({ where: { id: uploadId }, data: { uploadedAt: null } });
+    throw invalid(null, 'The request has no body: PUT the file bytes.');
+  }
+  const max = up.declaredSize !== null ? Number(up.declaredSize) : MAX_UPLOAD_BYTES;
+  try {
+    const { size } = await store.writeStream(up.storageKey, body, max);
+    await db.upload.update({ where: { id: uploadId }, data: { size: BigInt(size) } });
+    return { upload_id: uploadId, size };
+  } catch (e) {
+    await db.upload.update({ where: { id: uploadId }, data: { uploadedAt: null } });
+    if (e instanceof BlobTooLargeError) {
+      throw new ApiError('payload_too_large', `The file is larger than the ${max} bytes allowed for this upload.`);
+    }
+    throw e;
+  }
+}

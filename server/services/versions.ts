@@ -1,0 +1,98 @@
+// Document versions (spec 3.3): a new version becomes primary and a promote moves the primary,
+// each demoting the previous primary in the same transaction. The document row is locked first
+// so concurrent promotes queue instead of colliding on the one-primary index.
+import { db, type Tx } from '../db/client';
+import type { DocumentVersion } from '../db/generated/client';
+import { invalid, notFound } from '../errors';
+import { newId } from '../ids';
+import { decodeCursor, iso, page } from '../schemas/common';
+import { findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
+
+export function toVersion(v: DocumentVersion) {
+  return {
+    id: v.id,
+    object: 'document_version' as const,
+    document_id: v.documentId,
+    version_number: v.versionNumber,
+    is_primary: v.isPrimary,
+    type: v.type,
+    content_type: v.contentType,
+    num_pages: v.numPages,
+    file_size: v.fileSize === null ? null : Number(v.fileSize),
+    created: iso(v.createdAt),
+  };
+}
+
+async function lockDocument(tx: Tx, teamId: string, id: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM documents WHERE id = ${id} AND team_id = ${teamId} FOR UPDATE`;
+  if (!rows.length) throw notFound('Document');
+}
+
+/** The document takes the primary version's file properties. */
+async function adoptPrimary(tx: Tx, v: DocumentVersion) {
+  return tx.document.update({
+    where: { id: v.documentId },
+    data: { type: v.type, contentType: v.contentType, externalUrl: v.externalUrl, numPages: v.numPages, fileSize: v.fileSize },
+  });
+}
+
+export async function listVersions(teamId: string, documentId: string, q: { limit: number; cursor?: string }) {
+  await findDocument(db, teamId, documentId);
+  const c = decodeCursor(q.cursor, 'number') as [number] | null;
+  const rows = await db.documentVersion.findMany({
+    where: { documentId, ...(c ? { versionNumber: { lt: c[0] } } : {}) },
+    orderBy: { versionNumber: 'desc' },
+    take: q.limit + 1,
+  });
+  return page(rows, q.limit, toVersion, (v) => [v.versionNumber]);
+}
+
+async function findVersion(tx: Tx, teamId: string, documentId: string, versionId: string) {
+  const v = await tx.documentVersion.findFirst({ where: { id: versionId, documentId, document: { teamId } } });
+  if (!v) throw notFound('Version');
+  return v;
+}
+
+export async function getVersion(teamId: string, documentId: string, versionId: string) {
+  return toVersion(await findVersion(db, teamId, documentId, versionId));
+}
+
+export async function addVersion(teamId: string, documentId: string, src: DocumentSource) {
+  const doc = await findDocument(db, teamId, documentId);
+  const isLink = doc.type === 'link' || doc.type === 'notion';
+  if (isLink && !('external_url' in src)) throw invalid(null, `a ${doc.type} document takes new versions as external_url`);
+  if (!isLink && 'external_url' in src) throw invalid('external_url', 'file documents take new versions as upload_id or source_url');
+  const file = await intake(teamId, isLink ? { type: doc.type as 'link' | 'notion', external_url: (src as { external_url: string }).external_url } : src);
+  try {
+    const v = await db.$transaction(async (tx) => {
+      await lockDocument(tx, teamId, documentId);
+      if (!('link' in file)) await file.consume?.(tx);
+      const last = await tx.documentVersion.aggregate({ where: { documentId }, _max: { versionNumber: true } });
+      await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
+      const created = await tx.documentVersion.create({
+        data: { id: newId(), documentId, versionNumber: (last._max.versionNumber ?? 0) + 1, isPrimary: true, ...versionData(file) },
+      });
+      await adoptPrimary(tx, created);
+      return created;
+    });
+    return toVersion(v);
+  } catch (e) {
+    if (!('link' in file)) await file.discard();
+    throw e;
+  }
+}
+
+export async function promoteVersion(teamId: string, documentId: string, versionId: string) {
+  const v = await db.$transaction(async (tx) => {
+    await lockDocument(tx, teamId, documentId);
+    const target = await findVersion(tx, teamId, documentId, versionId);
+    if (target.isPrimary) return target;
+    await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
+    const promoted = await tx.documentVersion.update({ where: { id: versionId }, data: { isPrimary: true } });
+    await adoptPrimary(tx, promoted);
+    return promoted;
+  });
+  return toVersion(v);
+}
+
+export { toDocument };

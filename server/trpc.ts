@@ -1,0 +1,95 @@
+// tRPC: one set of procedures for the dashboard (session) and /v1 (bearer tokens). The face
+// decides how the actor was authenticated; procedures only check the actor's team and scope.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { Scope } from './auth/scopes';
+import type { TokenActor } from './auth/tokens';
+import { ApiError, type ErrorCode } from './errors';
+
+export type TeamRole = 'admin' | 'manager' | 'member';
+export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole };
+export type Actor = TokenActor | UserActor;
+
+export type Context = {
+  face: 'rest' | 'dashboard';
+  /** The signed-in user (dashboard), whether or not a team is selected. */
+  user: { id: string; email: string } | null;
+  actor: Actor | null;
+  /** Public origin of the request (for URLs handed out, like upload URLs); APP_URL when unset. */
+  origin?: string;
+};
+
+export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201 }>;
+
+const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  bad_request: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  plan_restriction: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payload_too_large: 'PAYLOAD_TOO_LARGE',
+  unprocessable_entity: 'UNPROCESSABLE_CONTENT',
+  rate_limit_exceeded: 'TOO_MANY_REQUESTS',
+  internal_server_error: 'INTERNAL_SERVER_ERROR',
+};
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const api = error.cause instanceof ApiError ? error.cause : null;
+      const zod = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        message: error.code === 'INTERNAL_SERVER_ERROR' && !api ? 'Something went wrong on our side.' : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          apiError: api ? { code: api.code, details: api.details } : null,
+          fieldErrors: zod ? zod.flatten().fieldErrors : null,
+        },
+      };
+    },
+  });
+
+/** Domain errors become tRPC errors of the matching class, keeping the ApiError as the cause. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) {
+    const api = result.error.cause;
+    return { ...result, error: new TRPCError({ code: TRPC_CODE[api.code], message: api.message, cause: api }) };
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** A signed-in dashboard user, with or without a selected team. */
+export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.face !== 'dashboard' || !ctx.user) throw new ApiError('unauthorized', 'Sign in to continue.');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/**
+ * An operation on the actor's team that needs `scope`. Tokens must hold the scope (403
+ * otherwise); dashboard members act with every scope of their team, admin-only actions check
+ * the role themselves.
+ */
+export function teamProcedure(scope: Scope) {
+  return publicProcedure.meta({ scope }).use(({ ctx, next }) => {
+    const actor = ctx.actor;
+    if (!actor) throw new ApiError('unauthorized', 'Missing or invalid credentials.');
+    if (actor.kind === 'token' && !actor.scopes.has(scope)) {
+      throw new ApiError('forbidden', `This token lacks the "${scope}" scope required by this operation.`, {
+        required_scope: scope,
+      });
+    }
+    return next({ ctx: { ...ctx, actor, teamId: actor.teamId } });
+  });
+}
