@@ -1,0 +1,71 @@
+// Starts what the suite talks to over real HTTP: the built app on a fresh database (embedded
+// PGlite, or a scratch database on DATABASE_URL's server) and a loopback file server.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { PDFDocument } from 'pdf-lib';
+import { createScratchDatabase } from './support/database';
+import { startFixtureServer } from './support/fixtures';
+import { startServer } from './support/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    fixturesOrigin: string;
+    serverEnv: Record<string, string>;
+    tmpDir: string;
+  }
+}
+
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function pdf(pages: number) {
+  const d = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) d.addPage();
+  return Buffer.from(await d.save());
+}
+
+export default async function setup(project: TestProject) {
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
+  const fixtures = await startFixtureServer({
+    '/deck.pdf': { body: await pdf(3), type: 'application/pdf' },
+    '/mislabelled.pdf': { body: await pdf(2), type: 'application/octet-stream' },
+    '/logo.png': { body: PNG_1X1, type: 'image/png' },
+    '/fake.pdf': { body: 'this is not a pdf at all', type: 'application/pdf' },
+    '/page.html': { body: '<!doctype html><html><body>hi</body></html>', type: 'text/html' },
+    '/notes.txt': { body: 'plain text notes\n', type: 'text/plain' },
+    '/big.pdf': { body: Buffer.alloc(3 * 1024 * 1024, 0x25), type: 'application/pdf' },
+  });
+
+  let drop: (() => Promise<void>) | null = null;
+  const env: Record<string, string> = {
+    QUIRE_DATA_DIR: path.join(tmpDir, 'data'),
+    QUIRE_UNSAFE_FETCH_ALLOW: fixtures.origin,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_ANALYTICS_PER_MINUTE: '1000000',
+    MAX_UPLOAD_BYTES: String(2 * 1024 * 1024),
+  };
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_test_${process.pid}`);
+    env.DATABASE_URL = scratch.url;
+    drop = scratch.drop;
+  }
+  const server = await startServer(env, { logFile: path.join(tmpDir, 'server.log') });
+  console.log(`[tests] app at ${server.url} on ${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} (log ${server.logFile})`);
+
+  project.provide('baseUrl', server.url);
+  project.provide('fixturesOrigin', fixtures.origin);
+  project.provide('serverEnv', env);
+  project.provide('tmpDir', tmpDir);
+
+  return async () => {
+    await server.stop();
+    await fixtures.close();
+    if (drop) await drop();
+    if (!process.env.QUIRE_KEEP_TEST_DATA) fs.rmSync(tmpDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,67 @@
+// Starts the real app (`next start` through scripts/with-db.ts) on a free port, as users run it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type RunningServer = { url: string; port: number; logFile: string; stop(): Promise<void> };
+
+export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string }): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+    throw new Error('No production build found: run `npm run build` first (`npm test` does it for you).');
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(opts.logFile, 'a');
+  const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`the server exited during start; see ${opts.logFile}:\n${fs.readFileSync(opts.logFile, 'utf8').slice(-3000)}`);
+    try {
+      const r = await fetch(`${url}/v1/documents`);
+      if (r.status === 401) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s; see ${opts.logFile}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    logFile: opts.logFile,
+    stop: async () => {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {}
+      await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+      if (!exited) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {}
+      }
+      fs.closeSync(log);
+    },
+  };
+}
