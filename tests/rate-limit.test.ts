@@ -1,0 +1,126 @@
+// Rate limits over real HTTP (spec 8): headers on every response, 429 with Retry-After, one
+// budget per token; and with Upstash (the machine's Redis behind the REST bridge) one budget
+// shared by two app processes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { startUpstashBridge, type UpstashBridge } from '../scripts/upstash-bridge';
+import { client, createToken, envelope, uniqueTeam } from './support/api';
+import { startServer, type RunningServer } from './support/server';
+
+const LIMIT = 5;
+
+/** Sliding windows weigh the previous minute: start a counted sequence well inside one. */
+async function awayFromMinuteBoundary() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+}
+const dir = () => fs.mkdtempSync(path.join(inject('tmpDir'), 'rl-'));
+
+function baseEnv(dataDir: string) {
+  const env: Record<string, string> = { ...inject('serverEnv'), QUIRE_DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+  return env;
+}
+
+describe('in-process limiter', () => {
+  let server: RunningServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    const d = dir();
+    env = baseEnv(path.join(d, 'data'));
+    delete env.UPSTASH_REDIS_REST_URL;
+    server = await startServer(env, { logFile: path.join(d, 'server.log') });
+  });
+  afterAll(() => server?.stop());
+
+  it('counts down, then refuses with 429, Retry-After and the envelope', async () => {
+    const { token } = await createToken({ team: uniqueTeam('rl'), scopes: 'documents.read', env });
+    const api = client(token, server.url);
+    const remaining: number[] = [];
+    await awayFromMinuteBoundary();
+    for (let i = 0; i < LIMIT; i++) {
+      const r = await api.get('/v1/documents');
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+      const reset = Number(r.headers.get('x-ratelimit-reset'));
+      expect(reset).toBeGreaterThan(Date.now() / 1000 - 1);
+      expect(reset).toBeLessThanOrEqual(Date.now() / 1000 + 61);
+      remaining.push(Number(r.headers.get('x-ratelimit-remaining')));
+    }
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const r = await api.get('/v1/documents');
+    envelope(r, 429, 'rate_limit_exceeded');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+    // Errors count against the budget and carry the headers too.
+    const e = await api.get('/v1/nope');
+    expect(e.status).toBe(429);
+    expect(e.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+  });
+
+  it('gives each token its own budget', async () => {
+    const team = uniqueTeam('rl');
+    const a = client((await createToken({ team, scopes: 'documents.read', env })).token, server.url);
+    const b = client((await createToken({ team, scopes: 'documents.read', env })).token, server.url);
+    await awayFromMinuteBoundary();
+    for (let i = 0; i < LIMIT; i++) expect((await a.get('/v1/documents')).status).toBe(200);
+    expect((await a.get('/v1/documents')).status).toBe(429);
+    expect((await b.get('/v1/documents')).status).toBe(200);
+  });
+
+  it('puts headers on 4xx responses within the budget', async () => {
+    const api = client((await createToken({ team: uniqueTeam('rl'), scopes: 'documents.read', env })).token, server.url);
+    const r = await api.post('/v1/folders', { name: 'x' });
+    envelope(r, 403, 'forbidden');
+    expect(r.headers.get('x-ratelimit-remaining')).toBe(String(LIMIT - 1));
+  });
+});
+
+describe('Upstash limiter on Redis, shared by two app processes', () => {
+  const skip = process.env.QUIRE_TEST_REDIS === '0';
+  let bridge: UpstashBridge;
+  let a: RunningServer;
+  let b: RunningServer;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    const redisUrl = process.env.QUIRE_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+    try {
+      bridge = await startUpstashBridge({ token: 'rl-test-token', redisUrl });
+    } catch (e) {
+      throw new Error(`These tests need Redis at ${redisUrl} (or QUIRE_TEST_REDIS=0 to skip them): ${(e as Error).message}`);
+    }
+    const d = dir();
+    env = {
+      ...baseEnv(path.join(d, 'data')),
+      UPSTASH_REDIS_REST_URL: bridge.url,
+      UPSTASH_REDIS_REST_TOKEN: 'rl-test-token',
+    };
+    // Both processes use one database (the second finds the embedded one the first started).
+    a = await startServer(env, { logFile: path.join(d, 'a.log') });
+    b = await startServer(env, { logFile: path.join(d, 'b.log') });
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+    await bridge?.close();
+  });
+
+  it.skipIf(skip)('one token has one budget across both processes', async () => {
+    const { token } = await createToken({ team: uniqueTeam('rl-redis'), scopes: 'documents.read', env });
+    const onA = client(token, a.url);
+    const onB = client(token, b.url);
+    const seen: number[] = [];
+    await awayFromMinuteBoundary();
+    for (let i = 0; i < LIMIT; i++) {
+      const r = await (i % 2 ? onB : onA).get('/v1/documents');
+      expect(r.status).toBe(200);
+      seen.push(Number(r.headers.get('x-ratelimit-remaining')));
+    }
+    expect(seen).toEqual([4, 3, 2, 1, 0]);
+    envelope(await onA.get('/v1/documents'), 429, 'rate_limit_exceeded');
+    envelope(await onB.get('/v1/documents'), 429, 'rate_limit_exceeded');
+  });
+});
