@@ -29,7 +29,8 @@ describe('in-process limiter', () => {
   beforeAll(async () => {
     const d = dir();
     env = baseEnv(path.join(d, 'data'));
-    delete env.UPSTASH_REDIS_REST_URL;
+    env.UPSTASH_REDIS_REST_URL = '';
+    env.UPSTASH_REDIS_REST_TOKEN = '';
     server = await startServer(env, { logFile: path.join(d, 'server.log') });
   });
   afterAll(() => server?.stop());
