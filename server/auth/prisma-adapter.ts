@@ -18,7 +18,7 @@ const isNotFound = (e: unknown) => (e as { code?: string } | null)?.code === 'P2
 
 export function prismaAdapter(): Adapter {
   return {
-    async createUser(user) {
+    async createUser(user: Omit<AdapterUser, 'id'>) {
       const u = await db.user.create({
         data: { email: lower(user.email), name: user.name ?? null, image: user.image ?? null, emailVerified: user.emailVerified },
       });
@@ -71,7 +71,7 @@ export function prismaAdapter(): Adapter {
         },
       });
     },
-    async unlinkAccount({ provider, providerAccountId }) {
+    async unlinkAccount({ provider, providerAccountId }: Pick<AdapterAccount, 'provider' | 'providerAccountId'>) {
       await db.account.delete({ where: { provider_providerAccountId: { provider, providerAccountId } } });
     },
     async createSession(s) {

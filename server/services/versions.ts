@@ -6,6 +6,7 @@ import type { DocumentVersion } from '../db/generated/client';
 import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
+import { getBlobStore } from '../storage';
 import { findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
 
 export function toVersion(v: DocumentVersion) {
@@ -96,3 +97,12 @@ export async function promoteVersion(teamId: string, documentId: string, version
 }
 
 export { toDocument };
+
+/** The bytes of one file version, for the dashboard's preview and download. */
+export async function readVersionFile(teamId: string, documentId: string, versionId: string) {
+  const v = await findVersion(db, teamId, documentId, versionId);
+  if (!v.storageKey) throw notFound('File');
+  const doc = await findDocument(db, teamId, documentId);
+  const bytes = await getBlobStore().read(v.storageKey);
+  return { bytes, contentType: v.contentType, name: doc.name };
+}

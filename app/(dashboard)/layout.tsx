@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { redirect } from 'next/navigation';
+import { DashboardProviders } from '@/components/shell/providers';
+import { Shell } from '@/components/shell/shell';
+import { getServerContext, serverCaller } from '@/lib/trpc/server';
+
+/** Every dashboard page: signed in, and acting on a team the user belongs to. */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const ctx = await getServerContext();
+  if (!ctx.user) redirect('/signin');
+  if (!ctx.actor) redirect('/teams/new');
+  const caller = await serverCaller();
+  const [team, teams] = await Promise.all([caller.dashboard.teams.current(), caller.dashboard.teams.list()]);
+  return (
+    <DashboardProviders identity={{ user: ctx.user, team, teams }}>
+      <Shell>{children}</Shell>
+    </DashboardProviders>
+  );
+}

@@ -1,0 +1,31 @@
+// A version's file for the signed-in dashboard user (PDF preview, download). Session and team
+// come from the dashboard context; served as an attachment that cannot be sniffed or scripted.
+import { ApiError } from '@/server/errors';
+import { createDashboardContext } from '@/server/routers/dashboard/context';
+import { readVersionFile } from '@/server/services/versions';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export async function GET(req: Request, { params }: { params: Promise<{ id: string; versionId: string }> }) {
+  const { id, versionId } = await params;
+  const ctx = await createDashboardContext({ origin: new URL(req.url).origin, teamHint: req.headers.get('x-quire-team') });
+  if (!ctx.actor) return new Response('Not found', { status: 404 });
+  try {
+    const file = await readVersionFile(ctx.actor.teamId, id, versionId);
+    const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.bytes.length),
+        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "sandbox; default-src 'none'",
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'not_found') return new Response('Not found', { status: 404 });
+    throw e;
+  }
+}

@@ -1,0 +1,24 @@
+import { FileQuestion } from 'lucide-react';
+import Link from 'next/link';
+import { Logo } from '@/components/brand/logo';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+
+export default function NotFound() {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center px-4">
+      <Logo className="mb-6" />
+      <EmptyState
+        icon={FileQuestion}
+        title="Page not found"
+        action={
+          <Link href="/" className={buttonClass('primary')}>
+            Go to Quire
+          </Link>
+        }
+      >
+        The page you are looking for does not exist or has moved.
+      </EmptyState>
+    </div>
+  );
+}

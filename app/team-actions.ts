@@ -1,0 +1,20 @@
+'use server';
+// Selecting the team the dashboard acts on: the quire_team cookie, set only for a team the
+// signed-in user belongs to (every request checks it again against TeamMember).
+import { cookies } from 'next/headers';
+import { getSessionUser } from '@/server/auth/session';
+import { TEAM_COOKIE } from '@/server/routers/dashboard/context';
+import { roleIn } from '@/server/services/teams';
+
+export async function selectTeam(teamId: string): Promise<{ ok: boolean }> {
+  const user = await getSessionUser();
+  if (!user || typeof teamId !== 'string' || !(await roleIn(user.id, teamId))) return { ok: false };
+  (await cookies()).set(TEAM_COOKIE, teamId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? '').startsWith('https://'),
+    path: '/',
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return { ok: true };
+}

@@ -1,0 +1,49 @@
+// The SQL the app runs for the benchmarked endpoints, word for word as Prisma 7 (adapter-pg)
+// generates it. The baseline sends these same statements; bench/run.ts captures Prisma's SQL at
+// the start of every run and reports any difference, so this file cannot drift silently.
+
+const DOC_COLUMNS = [
+  'id', 'team_id', 'folder_id', 'name', 'type', 'content_type', 'external_url', 'num_pages', 'file_size',
+  'created_at', 'updated_at',
+].map((c) => `"public"."documents"."${c}"`).join(', ');
+
+const ORDER = `ORDER BY "public"."documents"."created_at" DESC, "public"."documents"."id" DESC`;
+
+/** authenticateToken: findUnique by public_id. Params: publicId, 1, 0. */
+export const TOKEN_LOOKUP =
+  `SELECT "public"."api_tokens"."id", "public"."api_tokens"."team_id", "public"."api_tokens"."salt", ` +
+  `"public"."api_tokens"."hash", "public"."api_tokens"."scopes", "public"."api_tokens"."revoked_at", ` +
+  `"public"."api_tokens"."last_used_at" FROM "public"."api_tokens" ` +
+  `WHERE ("public"."api_tokens"."public_id" = $1 AND 1=1) LIMIT $2 OFFSET $3`;
+
+/** authenticateToken: last-used stamp, at most once a minute per token. Params: now, id. */
+export const TOKEN_TOUCH =
+  `UPDATE "public"."api_tokens" SET "last_used_at" = $1 WHERE ("public"."api_tokens"."id" = $2 AND 1=1) RETURNING ` +
+  ['id', 'team_id', 'name', 'public_id', 'salt', 'hash', 'last4', 'scopes', 'created_by_id', 'created_at', 'last_used_at', 'revoked_at']
+    .map((c) => `"public"."api_tokens"."${c}"`)
+    .join(', ');
+
+/** listDocuments, first page. Params: teamId, limit + 1, 0. */
+export const LIST_FIRST =
+  `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE "public"."documents"."team_id" = $1 ${ORDER} LIMIT $2 OFFSET $3`;
+
+/** listDocuments after a cursor. Params: teamId, createdAt, createdAt, id, limit + 1, 0. */
+export const LIST_AFTER =
+  `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."team_id" = $1 AND ` +
+  `("public"."documents"."created_at" < $2 OR ("public"."documents"."created_at" = $3 AND "public"."documents"."id" < $4))) ` +
+  `${ORDER} LIMIT $5 OFFSET $6`;
+
+/** searchDocuments (first page). Params: teamId, q (LIKE characters escaped), limit + 1, 0. */
+export const SEARCH_FIRST =
+  `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."team_id" = $1 AND ` +
+  `"public"."documents"."name" ILIKE ('%' || $2 || '%')) ${ORDER} LIMIT $3 OFFSET $4`;
+
+/** getDocument. Params: id, teamId, 1, 0. */
+export const GET_ONE =
+  `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."id" = $1 AND ` +
+  `"public"."documents"."team_id" = $2) LIMIT $3 OFFSET $4`;
+
+export const ALL_SQL = { TOKEN_LOOKUP, TOKEN_TOUCH, LIST_FIRST, LIST_AFTER, SEARCH_FIRST, GET_ONE };
+
+/** Prisma's log adds a trailing space; compare statements modulo whitespace runs. */
+export const normalizeSql = (s: string) => s.replace(/\s+/g, ' ').trim();

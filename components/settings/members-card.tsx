@@ -1,0 +1,176 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { useIsAdmin } from '@/components/shell/team-context';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Select } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/spinner';
+import { RelativeTime } from '@/components/ui/time';
+import { useToast } from '@/components/ui/toast';
+import { ROLE_LABELS } from '@/lib/format';
+import { errorMessage } from '@/lib/trpc/errors';
+import { useTRPC } from '@/lib/trpc/react';
+import { InviteForm } from './invite-form';
+
+type Role = 'admin' | 'manager' | 'member';
+type Member = { id: string; email: string; role: Role; is_you: boolean; joined: string };
+
+export function MembersCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const isAdmin = useIsAdmin();
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const members = useQuery(trpc.dashboard.members.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries(trpc.dashboard.members.list.queryFilter());
+  const changeRole = useMutation(
+    trpc.dashboard.members.changeRole.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        notify('Role updated.');
+      },
+      onError: (e) => notify(errorMessage(e), 'error'),
+    }),
+  );
+  const remove = useMutation(
+    trpc.dashboard.members.remove.mutationOptions({
+      onSuccess: async (r) => {
+        if (r.left_team) {
+          window.location.assign('/documents');
+          return;
+        }
+        await refresh();
+        notify(`${removing?.email} was removed from the team.`);
+        setRemoving(null);
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader title="Members" description="Admins manage members and API tokens. Managers and members work with documents." />
+      {isAdmin && (
+        <div className="border-b border-zinc-100">
+          <InviteForm />
+        </div>
+      )}
+      {members.isPending ? (
+        <div className="space-y-3 p-5">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : members.isError ? (
+        <EmptyState icon={CircleAlert} title="Members could not be loaded">
+          {errorMessage(members.error)}
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-100">
+          {members.data.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-xs font-semibold text-zinc-600 uppercase" aria-hidden>
+                {m.email.charAt(0)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-2 truncate text-sm font-medium text-zinc-900">
+                  {m.email}
+                  {m.is_you && <Badge>You</Badge>}
+                </p>
+                <p className="text-xs text-zinc-500">
+                  Joined <RelativeTime iso={m.joined} />
+                </p>
+              </div>
+              {isAdmin ? (
+                <Select
+                  aria-label={`Role of ${m.email}`}
+                  className="w-32"
+                  value={m.role}
+                  disabled={changeRole.isPending}
+                  onChange={(e) => changeRole.mutate({ id: m.id, role: e.target.value as Role })}
+                >
+                  <option value="admin">Admin</option>
+                  <option value="manager">Manager</option>
+                  <option value="member">Member</option>
+                </Select>
+              ) : (
+                <Badge tone={m.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[m.role]}</Badge>
+              )}
+              {(isAdmin || m.is_you) && (
+                <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setRemoving(m)}>
+                  {m.is_you ? 'Leave' : 'Remove'}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(o) => {
+          if (!o) {
+            setRemoving(null);
+            remove.reset();
+          }
+        }}
+        title={removing?.is_you ? 'Leave this team?' : `Remove ${removing?.email ?? ''}?`}
+        confirmLabel={removing?.is_you ? 'Leave team' : 'Remove member'}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error) : null}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
+      >
+        <p>
+          {removing?.is_you
+            ? 'You will lose access to its documents straight away. An admin can invite you back.'
+            : 'They lose access to the team’s documents straight away. API tokens they created keep working until an admin revokes them.'}
+        </p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+export function InvitationsCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const isAdmin = useIsAdmin();
+  const invitations = useQuery(trpc.dashboard.invitations.list.queryOptions());
+  const revoke = useMutation(
+    trpc.dashboard.invitations.revoke.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(trpc.dashboard.invitations.list.queryFilter());
+        notify('Invitation revoked.');
+      },
+      onError: (e) => notify(errorMessage(e), 'error'),
+    }),
+  );
+  if (!invitations.data?.length) return null;
+  return (
+    <Card>
+      <CardHeader title="Pending invitations" description="Invitations expire after 7 days. Inviting the same email again sends a fresh link." />
+      <ul className="divide-y divide-zinc-100">
+        {invitations.data.map((inv) => (
+          <li key={inv.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+            <Mail className="h-4 w-4 shrink-0 text-zinc-400" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-zinc-900">{inv.email}</p>
+              <p className="text-xs text-zinc-500">
+                {ROLE_LABELS[inv.role]} · invited {inv.invited_by ? `by ${inv.invited_by} ` : ''}
+                <RelativeTime iso={inv.created} />
+              </p>
+            </div>
+            {inv.expired ? <Badge tone="amber">Expired</Badge> : <Badge>Pending</Badge>}
+            {isAdmin && (
+              <Button variant="ghost" size="sm" onClick={() => revoke.mutate({ id: inv.id })} disabled={revoke.isPending}>
+                Revoke
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
