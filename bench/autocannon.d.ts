@@ -34,7 +34,7 @@ declare module 'autocannon' {
   };
 
   type Instance = EventEmitter &
-    Promise<Result> & {
+    PromiseLike<Result> & {
       stop(): void;
       on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
     };

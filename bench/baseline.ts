@@ -108,8 +108,6 @@ function cursorOf(p: URLSearchParams): [number, string] | null {
   throw new HttpError(400, 'bad_request', 'cursor is not a cursor returned by this API');
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
 async function route(req: http.IncomingMessage): Promise<unknown> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method !== 'GET') throw new HttpError(405, 'bad_request', 'Only GET is benchmarked.');
@@ -132,7 +130,7 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     if (!q || q.length > 200) throw new HttpError(422, 'unprocessable_entity', 'q must be 1-200 characters.');
     if (p.has('cursor')) throw new HttpError(400, 'bad_request', 'The baseline serves the first search page only.');
     const limit = limitOf(p);
-    const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, escapeLike(q), limit + 1, 0]);
+    const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, q, limit + 1, 0]);
     return page(rows, limit);
   }
   const { rows } = await pool.query<DocRow>(GET_ONE, [decodeURIComponent(parts[2]), actor.teamId, 1, 0]);

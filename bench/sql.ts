@@ -33,7 +33,7 @@ export const LIST_AFTER =
   `("public"."documents"."created_at" < $2 OR ("public"."documents"."created_at" = $3 AND "public"."documents"."id" < $4))) ` +
   `${ORDER} LIMIT $5 OFFSET $6`;
 
-/** searchDocuments (first page). Params: teamId, q (LIKE characters escaped), limit + 1, 0. */
+/** searchDocuments (first page). Params: teamId, q (as given: % and _ in it act as wildcards), limit + 1, 0. */
 export const SEARCH_FIRST =
   `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."team_id" = $1 AND ` +
   `"public"."documents"."name" ILIKE ('%' || $2 || '%')) ${ORDER} LIMIT $3 OFFSET $4`;

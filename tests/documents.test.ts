@@ -45,7 +45,7 @@ describe('three-step upload', () => {
     expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 5_000);
     expect(u.required_headers['Content-Type']).toBe('application/pdf');
 
-    const put = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: bytes });
+    const put = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
     expect(put.status).toBe(200);
 
     const r = await api.post('/v1/documents', { upload_id: u.upload_id });
@@ -94,8 +94,8 @@ describe('three-step upload', () => {
   it('the upload URL accepts bytes once: a second PUT is 409', async () => {
     const bytes = await pdfBytes(1);
     const u = await uploadUrl(api, { content_type: 'application/pdf', size: bytes.length });
-    expect((await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: bytes })).status).toBe(200);
-    const again = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: bytes });
+    expect((await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) })).status).toBe(200);
+    const again = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
     expect(again.status).toBe(409);
     expect((await again.json()).error.code).toBe('conflict');
   });
@@ -122,21 +122,21 @@ describe('three-step upload', () => {
     otherId.pathname = otherId.pathname.replace(/[^/]+$/, 'someotherupload');
     variants.push(otherId);
     for (const v of variants) {
-      const r = await fetch(v, { method: 'PUT', headers: u.required_headers, body: bytes });
+      const r = await fetch(v, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
       expect(r.status, v.toString()).toBe(403);
       expect((await r.json()).error.code).toBe('forbidden');
     }
     // The genuine URL still works after the refused attempts.
-    expect((await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: bytes })).status).toBe(200);
+    expect((await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) })).status).toBe(200);
   });
 
   it('a PUT with another Content-Type than declared is 422, and the URL stays usable', async () => {
     const bytes = await pdfBytes(1);
     const u = await uploadUrl(api, { content_type: 'application/pdf', size: bytes.length });
-    const r = await fetch(u.upload_url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: bytes });
+    const r = await fetch(u.upload_url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(bytes) });
     expect(r.status).toBe(422);
     expect((await r.json()).error.code).toBe('unprocessable_entity');
-    expect((await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: bytes })).status).toBe(200);
+    expect((await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) })).status).toBe(200);
   });
 
   it('a PUT over the declared size is 413, and nothing is stored', async () => {

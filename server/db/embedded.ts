@@ -92,6 +92,7 @@ async function startServer(dir: string, stateFile: string): Promise<EmbeddedDb> 
   const db = await PGlite.create({ dataDir: path.join(dir, 'pg'), extensions: { pg_trgm } });
   const port = Number(process.env.QUIRE_EMBEDDED_DB_PORT) || (await freePort());
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
+  keepProtocolBatchesTogether(server, db);
   await server.start();
   fs.writeFileSync(stateFile, JSON.stringify({ port, pid: process.pid }));
   let stopped = false;
@@ -106,4 +107,108 @@ async function startServer(dir: string, stateFile: string): Promise<EmbeddedDb> 
     await db.close().catch(() => {});
   };
   return { url: urlFor(port), owned: true, stop };
+}
+
+type QueueItem = {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (d: Uint8Array) => void;
+  resolve: (n: number) => void;
+  reject: (e: unknown) => void;
+  timestamp: number;
+};
+type QueryQueue = {
+  queue: QueueItem[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(id: number): void;
+};
+type ProtocolDb = {
+  isInTransaction(): boolean;
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
+  execProtocolRawStream(m: Uint8Array, o: { onRawData: (d: Uint8Array) => void }): Promise<void>;
+};
+
+// Frontend messages that open or continue an extended-protocol batch, which Sync (or a simple
+// Query) ends: Parse, Bind, Describe, Execute, Close, Flush.
+const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48].map(Number));
+const SYNC = 0x53;
+const QUERY = 0x51;
+
+/**
+ * pglite-socket 0.2 runs each protocol message of each connection in turn on PGlite's single
+ * session, keeping a connection's turn only inside a transaction. Two connections' extended
+ * batches (Parse, Bind, Execute, Sync) therefore interleave and clobber each other's unnamed
+ * statement ("unnamed prepared statement does not exist", "bind message supplies 4 parameters,
+ * but prepared statement requires 3"), which made concurrent requests fail with 500. This keeps
+ * the turn with a connection from the first message of a batch to its Sync, as well as inside a
+ * transaction; and unlike the original it keeps serving the queue after a failed message.
+ */
+function keepProtocolBatchesTogether(server: unknown, pglite: unknown) {
+  const q = (server as { queryQueue?: QueryQueue }).queryQueue;
+  const db = pglite as ProtocolDb;
+  if (!q || typeof q.processQueue !== 'function' || !Array.isArray(q.queue) || typeof q.clearQueueForHandler !== 'function') {
+    console.warn('[quire] pglite-socket internals changed: concurrent queries on the embedded database may interleave');
+    return;
+  }
+  let batchOwner: number | null = null;
+
+  q.processQueue = async function processQueue(this: QueryQueue) {
+    if (this.processing || this.queue.length === 0) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const turn = batchOwner ?? (db.isInTransaction() ? this.lastHandlerId : null);
+        let item: QueueItem | undefined;
+        if (turn !== null) {
+          const i = this.queue.findIndex((x) => x.handlerId === turn);
+          if (i === -1) break; // the connection holding the turn has not sent its next message yet
+          item = this.queue.splice(i, 1)[0];
+        } else {
+          item = this.queue.shift();
+        }
+        if (!item) break;
+        const type = item.message[0]!;
+        if (EXTENDED.has(type)) batchOwner = item.handlerId;
+        else if (type === SYNC || type === QUERY) batchOwner = null;
+        let bytes = 0;
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(item.message, {
+              onRawData: (d) => {
+                bytes += d.length;
+                item.onData(d);
+              },
+            }),
+          );
+        } catch (e) {
+          this.lastHandlerId = item.handlerId;
+          item.reject(e);
+          continue;
+        }
+        this.lastHandlerId = item.handlerId;
+        item.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+
+  // A connection that goes away in the middle of a batch: end the batch with a Sync on its
+  // behalf, so the session is ready for the next connection, and give the turn back.
+  const clear = q.clearQueueForHandler.bind(q);
+  q.clearQueueForHandler = (id: number) => {
+    clear(id);
+    if (batchOwner !== id) return;
+    q.queue.unshift({
+      handlerId: id,
+      message: new Uint8Array([SYNC, 0, 0, 0, 4]),
+      onData: () => {},
+      resolve: () => {},
+      reject: () => {},
+      timestamp: Date.now(),
+    });
+    void q.processQueue();
+  };
 }

@@ -7,7 +7,7 @@
 // The output is deterministic (no environment-dependent values, fixed key order), so the
 // committed copy in docs/openapi.json can be diffed in review; tests/openapi.unit.test.ts keeps
 // the two equal (`npm run openapi:write` rewrites it).
-import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { generateOpenApiDocument, normalizePath, type OpenAPIObject } from 'trpc-to-openapi';
 import { PRESETS, SCOPES, type Scope } from '../auth/scopes';
 import { STATUS, type ErrorCode } from '../errors';
 import { ACCEPTED_CONTENT_TYPES } from '../files/content-types';
@@ -15,7 +15,6 @@ import { appRouter } from '../routers';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Meta } from '../trpc';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
 export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
@@ -248,7 +247,7 @@ export function openApiProcedures(): Map<string, ProcInfo> {
     const def = (proc as unknown as { _def: { meta?: Meta; inputs?: unknown[] } })._def;
     const openapi = def.meta?.openapi;
     if (!openapi || openapi.enabled === false) continue;
-    const p = openapi.path.replace(/\/+$/, '') || '/';
+    const p = normalizePath(openapi.path);
     out.set(`${openapi.method} ${p}`, { path, meta: def.meta!, inputs: def.inputs ?? [] });
   }
   return out;
@@ -273,6 +272,7 @@ function sample(schema: Obj | undefined, doc: Obj, name = ''): unknown {
   switch (type) {
     case 'string':
       if (schema.format === 'uri') return 'https://example.com/files/report.pdf';
+      if (schema.format === 'email') return 'viewer@example.com';
       if (/(^|_)id$|Id$/.test(name)) return 'tz4a98xxat96iws9zmbrgj3a';
       return name || 'string';
     case 'integer':
@@ -319,7 +319,7 @@ function clean<T>(v: T): T {
 }
 
 const PARAM_DESCRIPTIONS: Record<string, string> = {
-  limit: 'Page size, 1 to 100.',
+  limit: 'Page size.',
   cursor: '`next_cursor` of the previous page; omit for the first page.',
 };
 
@@ -393,6 +393,7 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
 function uploadOperation(): Obj {
   const error = (description: string, code: ErrorCode, schema = 'Error') => ({
     description,
+    headers: code === 'rate_limit_exceeded' ? { ...rateLimitHeaders(), 'Retry-After': ref('headers', 'Retry-After') } : rateLimitHeaders(),
     content: {
       'application/json': {
         schema: ref('schemas', schema),
@@ -426,6 +427,7 @@ function uploadOperation(): Obj {
     responses: {
       '200': {
         description: 'The bytes were stored. Continue with `POST /documents` and the `upload_id`.',
+        headers: rateLimitHeaders(),
         content: {
           'application/json': {
             schema: {
@@ -442,6 +444,7 @@ function uploadOperation(): Obj {
       '409': error('This URL has already received its file; request a new one.', 'conflict'),
       '413': error('The file is larger than the size declared at upload-url time, or than the upload limit.', 'payload_too_large'),
       '422': error('`Content-Type` differs from the declared type, or the request has no body.', 'unprocessable_entity', 'ValidationError'),
+      '429': error('Too many requests from this address; retry after `Retry-After` seconds.', 'rate_limit_exceeded'),
       '500': error('An unexpected failure on our side.', 'internal_server_error'),
     },
   };
@@ -455,7 +458,8 @@ const INFO_DESCRIPTION = `The Quire REST API: documents, folders and data rooms 
 - **Pagination**: lists take \`limit\` (1 to 100) and \`cursor\` and answer \`{ data, next_cursor }\`; \`next_cursor\` is null on the last page.
 - **Errors**: \`{ error: { code, message, doc_url, details } }\`; the codes are listed at /docs/api/errors.`;
 
-function build(): OpenAPIObject {
+/** Builds the document afresh (uncached). */
+export function createOpenApiDocument(): OpenAPIObject {
   const generated = clean(
     generateOpenApiDocument(appRouter, {
       title: 'Quire API',
@@ -510,7 +514,7 @@ function build(): OpenAPIObject {
   const components = doc.components as Obj;
   for (const k of Object.keys(components)) components[k] = sortedKeys(components[k]);
   doc.components = sortedKeys(components);
-  return doc as OpenAPIObject;
+  return clean(doc) as OpenAPIObject;
 }
 
 function collectRefs(v: unknown, out: Set<string>) {
@@ -552,7 +556,7 @@ let cached: { doc: OpenAPIObject; json: string } | undefined;
 
 function load() {
   if (!cached) {
-    const doc = deepFreeze(build());
+    const doc = deepFreeze(createOpenApiDocument());
     cached = { doc, json: JSON.stringify(doc, null, 2) + '\n' };
   }
   return cached;

@@ -2,13 +2,32 @@
 // per-token rate limit and its headers. Cookies and query parameters never authenticate.
 import { authenticateToken, bearerFrom, type TokenActor } from '../auth/tokens';
 import { db } from '../db/client';
-import { getRateLimiter } from '../ratelimit';
+import { getRateLimiter, type RateLimitBucket } from '../ratelimit';
 import { errorResponse } from './envelope';
 
 export type Gate = { actor: TokenActor; headers: Record<string, string> };
 
-function clientIp(req: Request): string {
+export function clientIp(req: Request): string {
   return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'local';
+}
+
+/** Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. */
+export async function limit(key: string, bucket: RateLimitBucket = 'default') {
+  const rl = await getRateLimiter(bucket).limit(key);
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(rl.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, rl.remaining)),
+    'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
+  };
+  if (rl.success) return { headers, refused: null };
+  const retry = Math.max(1, Math.ceil((rl.reset - Date.now()) / 1000));
+  const refused = errorResponse(
+    'rate_limit_exceeded',
+    `Rate limit of ${rl.limit} requests a minute exceeded; retry in ${retry} s.`,
+    { limit: rl.limit, retry_after_seconds: retry },
+    { ...headers, 'Retry-After': String(retry) },
+  );
+  return { headers, refused };
 }
 
 export async function gate(req: Request, pathname: string): Promise<Gate | Response> {
@@ -16,21 +35,8 @@ export async function gate(req: Request, pathname: string): Promise<Gate | Respo
   const actor = token ? await authenticateToken(db, token) : null;
   // Unauthenticated requests are limited per address, so they carry the headers too.
   const bucket = pathname.startsWith('/v1/analytics/') ? 'analytics' : 'default';
-  const rl = await getRateLimiter(bucket).limit(actor ? `token:${actor.tokenId}` : `ip:${clientIp(req)}`);
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(rl.limit),
-    'X-RateLimit-Remaining': String(Math.max(0, rl.remaining)),
-    'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
-  };
-  if (!rl.success) {
-    const retry = Math.max(1, Math.ceil((rl.reset - Date.now()) / 1000));
-    return errorResponse(
-      'rate_limit_exceeded',
-      `Rate limit of ${rl.limit} requests a minute exceeded; retry in ${retry} s.`,
-      { limit: rl.limit, retry_after_seconds: retry },
-      { ...headers, 'Retry-After': String(retry) },
-    );
-  }
+  const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientIp(req)}`, bucket);
+  if (refused) return refused;
   if (!actor) {
     const message = req.headers.get('authorization')
       ? 'The Authorization header is malformed, or the token is unknown or revoked.'

@@ -53,7 +53,11 @@ function afterCursor(cursor: string | undefined): Prisma.DocumentWhereInput {
 }
 
 /** Case-insensitive substring match; LIKE wildcards in the query are taken literally. */
-const nameContains = (q: string): Prisma.DocumentWhereInput => ({ name: { contains: q, mode: 'insensitive' } });
+// Prisma passes `contains` into ILIKE unescaped, so escape LIKE's own characters (backslash is
+// PostgreSQL's default LIKE escape).
+const nameContains = (q: string): Prisma.DocumentWhereInput => ({
+  name: { contains: q.replace(/[\\%_]/g, (c) => '\\' + c), mode: 'insensitive' },
+});
 
 export async function listDocuments(teamId: string, q: { limit: number; cursor?: string; folderId?: string; query?: string }) {
   const where: Prisma.DocumentWhereInput = { teamId, ...afterCursor(q.cursor) };

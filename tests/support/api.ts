@@ -72,7 +72,7 @@ export function envelope(res: Res, status: number, code: string) {
 export async function upload(api: ReturnType<typeof client>, bytes: Buffer, contentType: string, fileName?: string) {
   const u = await api.post('/v1/documents/upload-url', { content_type: contentType, file_name: fileName, size: bytes.length });
   if (u.status !== 201) throw new Error(`upload-url failed: ${u.status} ${JSON.stringify(u.body)}`);
-  const put = await fetch(u.body.upload_url, { method: 'PUT', headers: u.body.required_headers, body: bytes });
+  const put = await fetch(u.body.upload_url, { method: "PUT", headers: u.body.required_headers, body: new Uint8Array(bytes) });
   if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
   return u.body.upload_id as string;
 }

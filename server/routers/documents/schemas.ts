@@ -8,12 +8,19 @@ export const name = z
   .max(255)
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
 
-export const httpsUrl = (field: string) =>
+export const httpsUrl = () =>
   z
     .string()
     .max(2048)
-    .url(`${field} must be an absolute URL`)
-    .refine((u) => u.startsWith('https://'), `${field} must be an https URL`);
+    .url('must be an absolute URL')
+    .refine((u) => /^https:\/\//i.test(u), 'must be an https URL');
+
+/**
+ * A file to fetch. The https-only and public-address rules are enforced by the fetch itself
+ * (safeFetch, every redirect hop included), which is also where the test seam for a loopback
+ * file server lives; refusing http here would make that seam unreachable.
+ */
+export const sourceUrl = () => z.string().max(2048).url('must be an absolute URL');
 
 export const Document = z.object({
   id: z.string(),
@@ -87,11 +94,15 @@ export const CreateDocumentInput = z
     name: name.optional(),
     folder_id: id('folder_id').nullable().optional(),
     upload_id: id('upload_id').optional(),
-    source_url: httpsUrl('source_url').optional(),
+    source_url: sourceUrl().optional(),
     type: z.enum(['link', 'notion']).optional(),
-    external_url: httpsUrl('external_url').optional(),
+    external_url: httpsUrl().optional(),
   })
-  .superRefine((v, ctx) => oneSource(v, ctx, true));
+  .superRefine((v, ctx) => oneSource(v, ctx, true))
+  .meta({
+    description:
+      'Exactly one source: `upload_id` (from POST /documents/upload-url, after the PUT), `source_url` (a public https URL the service downloads; the type is detected from the bytes), or `type` (`link` or `notion`) with `external_url`.',
+  });
 
 export const UpdateDocumentInput = z.strictObject({
   id: id(),
@@ -119,10 +130,13 @@ export const AddVersionInput = z
   .strictObject({
     id: id(),
     upload_id: id('upload_id').optional(),
-    source_url: httpsUrl('source_url').optional(),
-    external_url: httpsUrl('external_url').optional(),
+    source_url: sourceUrl().optional(),
+    external_url: httpsUrl().optional(),
   })
-  .superRefine((v, ctx) => oneSource(v, ctx, false));
+  .superRefine((v, ctx) => oneSource(v, ctx, false))
+  .meta({
+    description: 'Exactly one source of the document\'s kind: file documents take `upload_id` or `source_url`; link and notion documents take `external_url`.',
+  });
 
 export const PromoteVersionInput = z.strictObject({
   id: id(),

@@ -2,7 +2,6 @@
 // field rows, type labels and constraints, and curl examples. Pure functions, no React.
 import type { OpenAPIObject } from 'trpc-to-openapi';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Obj = Record<string, any>;
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -28,51 +28,90 @@ function Heading({ children }: { children: string }) {
 }
 
 function Responses({ doc, responses }: { doc: OpenAPIObject; responses: Obj }) {
+  const entries = Object.entries(responses);
+  // Shared error responses ($refs to components.responses) are listed compactly, linked to the
+  // errors page; responses particular to this operation are shown in full.
+  const shared = entries.filter(([status, r]) => !status.startsWith('2') && typeof (r as Obj).$ref === 'string');
+  const full = entries.filter((e) => !shared.includes(e));
+  const sharedHeaders = new Set(shared.flatMap(([, r]) => Object.keys(resolve(doc, r as Obj)?.headers ?? {})));
   return (
-    <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
-      {Object.entries(responses).map(([status, r0]) => {
-        const r = resolve(doc, r0 as Obj) ?? {};
-        const media = r.content?.['application/json'];
-        const otherMedia = r.content && !media ? Object.keys(r.content) : [];
-        const codes: string[] = media?.examples ? Object.keys(media.examples) : status.startsWith('2') ? [] : (CODES_BY_STATUS[status] ?? []);
-        const headers = Object.keys(r.headers ?? {});
-        const success = status.startsWith('2');
-        return (
-          <li key={status} className="p-3">
-            <div className="flex flex-wrap items-start gap-3">
-              <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${statusClass(status)}`}>{status}</span>
-              <div className="min-w-0 flex-1 space-y-1">
-                <Prose text={r.description} />
-                {codes.length ? (
-                  <p className="text-xs text-zinc-500">
-                    {codes.map((c, i) => (
-                      <span key={c}>
-                        {i > 0 ? ', ' : ''}
-                        <a className="font-mono text-brand-700 hover:underline" href={`/docs/api/errors#${c}`}>
-                          {c}
-                        </a>
-                      </span>
-                    ))}
-                  </p>
-                ) : null}
-                {headers.length ? <p className="text-xs text-zinc-400">Headers: {headers.join(', ')}</p> : null}
-                {otherMedia.length ? <p className="text-xs text-zinc-500">Content: {otherMedia.join(', ')}</p> : null}
-              </div>
-            </div>
-            {success && media?.schema ? (
-              <details className="group mt-3" open={false}>
-                <summary className="cursor-pointer select-none text-xs font-medium text-zinc-600 hover:text-zinc-900">
-                  Response body <span className="font-mono text-zinc-400">{typeLabel(doc, media.schema)}</span>
-                </summary>
-                <div className="mt-2">
-                  <SchemaTable doc={doc} schema={media.schema} />
+    <div className="space-y-3">
+      <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
+        {full.map(([status, r0]) => {
+          const r = resolve(doc, r0 as Obj) ?? {};
+          const media = r.content?.['application/json'];
+          const otherMedia = r.content && !media ? Object.keys(r.content) : [];
+          const success = status.startsWith('2');
+          const codes: string[] = success ? [] : media?.examples ? Object.keys(media.examples) : (CODES_BY_STATUS[status] ?? []);
+          const headers = Object.keys(r.headers ?? {});
+          return (
+            <li key={status} className="p-3">
+              <div className="flex flex-wrap items-start gap-3">
+                <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${statusClass(status)}`}>{status}</span>
+                <div className="min-w-0 flex-1 space-y-1">
+                  <Prose text={r.description} />
+                  {codes.length ? <CodeLinks codes={codes} /> : null}
+                  {headers.length ? <p className="text-xs text-zinc-400">Headers: {headers.join(', ')}</p> : null}
+                  {otherMedia.length ? <p className="text-xs text-zinc-500">Content: {otherMedia.join(', ')}</p> : null}
                 </div>
-              </details>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+              </div>
+              {success && media?.schema ? (
+                <details className="mt-3">
+                  <summary className="cursor-pointer select-none text-xs font-medium text-zinc-600 hover:text-zinc-900">
+                    Response body <span className="font-mono text-zinc-400">{typeLabel(doc, media.schema)}</span>
+                  </summary>
+                  <div className="mt-2">
+                    <SchemaTable doc={doc} schema={media.schema} />
+                  </div>
+                </details>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {shared.length ? (
+        <div className="rounded-lg border border-zinc-200 bg-white p-3">
+          <p className="mb-2 text-xs text-zinc-500">
+            Errors, in the <a className="text-brand-700 hover:underline" href="/docs/api/errors">error envelope</a>:
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {shared.map(([status, r0]) => {
+              const r = resolve(doc, r0 as Obj) ?? {};
+              const media = r.content?.['application/json'];
+              const codes: string[] = media?.examples ? Object.keys(media.examples) : (CODES_BY_STATUS[status] ?? []);
+              return (
+                <li key={status} className="inline-flex items-center gap-1.5 rounded-md bg-zinc-50 px-2 py-1 ring-1 ring-inset ring-zinc-200">
+                  <span className={`rounded px-1.5 font-mono text-[0.7rem] font-semibold ring-1 ring-inset ${statusClass(status)}`}>{status}</span>
+                  <CodeLinks codes={codes} />
+                </li>
+              );
+            })}
+          </ul>
+          {sharedHeaders.size ? (
+            <p className="mt-2 text-xs text-zinc-400">
+              Every response carries {[...sharedHeaders].filter((h) => h.startsWith('X-RateLimit')).join(', ')}
+              {sharedHeaders.has('Retry-After') ? '; 429 adds Retry-After' : ''}
+              {sharedHeaders.has('WWW-Authenticate') ? '; 401 adds WWW-Authenticate' : ''}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CodeLinks({ codes }: { codes: string[] }) {
+  return (
+    <span className="text-xs text-zinc-500">
+      {codes.map((c, i) => (
+        <span key={c}>
+          {i > 0 ? ', ' : ''}
+          <a className="font-mono text-brand-700 hover:underline" href={`/docs/api/errors#${c}`}>
+            {c}
+          </a>
+        </span>
+      ))}
+    </span>
   );
 }
 

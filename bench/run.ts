@@ -1,0 +1,814 @@
+// `npm run bench`: REST read latency and throughput against a seeded PostgreSQL, beside a
+// no-framework baseline that sends the same SQL. See docs/benchmarks.md.
+//
+//   npm run bench                       # seed if needed, app then baseline, 10 s per scenario
+//   npm run bench -- --duration 5 --warmup 1 --connections 16
+//   npm run bench -- --only app --endpoints list,get
+//   npm run bench -- --reseed           # drop and reseed quire_bench
+//   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
+//   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
+//   npm run bench -- --json /tmp/bench.json   # figures as JSON (default bench/.results/latest.json)
+//
+// Environment: BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres: a database
+// to connect to for CREATE DATABASE), BENCH_DATABASE (default quire_bench).
+//
+// One server runs at a time (the machine has 2 cores shared by the server, PostgreSQL and the
+// load generator). Timings are printed, never asserted: the exit status is 0 whatever the
+// figures, and non-zero only when the bench itself could not run or a server answered wrongly.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { authenticateToken } from '../server/auth/tokens';
+import { PrismaClient } from '../server/db/generated/client';
+import { encodeCursor } from '../server/schemas/common';
+import { getDocument, listDocuments, searchDocuments } from '../server/services/documents';
+import { adminCreateToken } from '../server/services/teams-admin';
+import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
+import { ALL_SQL, normalizeSql } from './sql';
+
+const ROOT = path.resolve(__dirname, '..');
+const HOST = '127.0.0.1';
+const SEARCH_TERM = 'kestrel'; // one of the seed's code names: about 1 % of the names
+const GET_IDS = 1000; // get-one rotates over this many documents spread over the table
+const WATCHDOG_MS = 20 * 60_000; // the whole run, build included
+
+const { values: opt } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '16' },
+    documents: { type: 'string', default: '100000' },
+    folders: { type: 'string', default: '2000' },
+    'deep-row': { type: 'string', default: '50000' },
+    only: { type: 'string' },
+    endpoints: { type: 'string' },
+    reseed: { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    settle: { type: 'string', default: '15' },
+  },
+});
+const intOpt = (name: keyof typeof opt, min: number, max: number) => {
+  const n = Number(opt[name]);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer in ${min}..${max}`);
+  return n;
+};
+const DURATION = intOpt('duration', 1, 120);
+const WARMUP = intOpt('warmup', 0, 60);
+const CONNECTIONS = intOpt('connections', 1, 256);
+const DOCS = intOpt('documents', 100, 5_000_000);
+const FOLDERS = intOpt('folders', 1, 100_000);
+const SETTLE = intOpt('settle', 0, 600);
+const DEEP_ROW = Math.min(intOpt('deep-row', 1, 5_000_000), DOCS - 26);
+const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
+const DB_URL = dbUrl(ADMIN_URL, DATABASE);
+
+type ServerKind = 'app' | 'baseline';
+const SERVERS: ServerKind[] = opt.only ? (opt.only.split(',') as ServerKind[]) : ['app', 'baseline'];
+if (SERVERS.some((s) => s !== 'app' && s !== 'baseline')) throw new Error('--only takes app, baseline or app,baseline');
+
+type EndpointKey = 'list' | 'list_deep' | 'search' | 'get';
+type Endpoint = { key: EndpointKey; label: string; p99TargetMs: number; paths: string[]; sql: string };
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const log = (s = '') => process.stdout.write(s + '\n');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, HOST, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU seconds (user + system) used so far by a process, from /proc; 0 when unreadable. */
+function procCpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** Pids whose process group is `pgid` (the server and every process it started). */
+function groupPids(pgid: number): number[] {
+  const out: number[] = [];
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[2]) === pgid) out.push(Number(e));
+    } catch {}
+  }
+  return out;
+}
+
+/** Busy and total CPU seconds of the whole machine, from /proc/stat. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const v = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = v[3] + (v[4] || 0);
+    const total = v.reduce((a, b) => a + b, 0);
+    return { busy: (total - idle) / 100, total: total / 100 };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+type Running = { kind: ServerKind; child: ChildProcess; port: number; output: string[]; exited: boolean };
+let current: Running | null = null;
+
+function tsxCli(): string {
+  const cli = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  if (!fs.existsSync(cli)) throw new Error('tsx is not installed (npm install)');
+  return cli;
+}
+
+async function startServer(kind: ServerKind, token: string, probePath: string, appDir: string): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: DB_URL,
+    PORT: String(port),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  // The in-process limiter, not a network one.
+  delete env.UPSTASH_REDIS_REST_URL;
+  delete env.UPSTASH_REDIS_REST_TOKEN;
+  const args =
+    kind === 'app'
+      ? [tsxCli(), 'scripts/with-db.ts', 'next', 'start', appDir, '-p', String(port), '-H', HOST]
+      : [tsxCli(), 'bench/baseline.ts'];
+  // Own process group, so stopping it reaches tsx's child and next's workers too.
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r: Running = { kind, child, port, output: [], exited: false };
+  current = r;
+  const keep = (b: Buffer) => {
+    r.output.push(...b.toString().split('\n').filter(Boolean));
+    if (r.output.length > 200) r.output.splice(0, r.output.length - 200);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', () => (r.exited = true));
+
+  const t0 = Date.now();
+  for (;;) {
+    if (r.exited) throw new Error(`${kind} server exited during startup:\n${r.output.slice(-30).join('\n')}`);
+    if (Date.now() - t0 > 120_000) {
+      await stopServer(r);
+      throw new Error(`${kind} server not ready after 120 s:\n${r.output.slice(-30).join('\n')}`);
+    }
+    try {
+      const res = await fetch(`http://${HOST}:${port}${probePath}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(5_000),
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {}
+    await sleep(250);
+  }
+  log(`  ${kind} server up on ${HOST}:${port} after ${fmt((Date.now() - t0) / 1000)} s`);
+  return r;
+}
+
+async function stopServer(r: Running) {
+  const pgid = r.child.pid!;
+  const kill = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-pgid, sig);
+    } catch {}
+  };
+  if (!r.exited) {
+    kill('SIGTERM');
+    const t0 = Date.now();
+    while (!r.exited && Date.now() - t0 < 10_000) await sleep(100);
+  }
+  // Whatever is left of the group (next may leave workers behind).
+  if (groupPids(pgid).length) {
+    kill('SIGKILL');
+    await sleep(200);
+  }
+  if (current === r) current = null;
+}
+
+function emergencyStop() {
+  if (current?.child.pid) {
+    try {
+      process.kill(-current.child.pid, 'SIGKILL');
+    } catch {}
+  }
+}
+process.on('SIGINT', () => {
+  emergencyStop();
+  process.exit(130);
+});
+process.on('SIGTERM', () => {
+  emergencyStop();
+  process.exit(143);
+});
+const watchdog = setTimeout(() => {
+  log(`\nbench: watchdog: still running after ${WATCHDOG_MS / 60_000} min, giving up`);
+  emergencyStop();
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/**
+ * Other engineers' builds and tests share this machine. Before a measured scenario (our server
+ * idle), waits up to SETTLE seconds for the machine to use under a third of a core; returns the
+ * cores busy in the last sample.
+ */
+async function settle(): Promise<{ waited: number; busyCores: number }> {
+  const t0 = Date.now();
+  for (;;) {
+    const a = machineCpu();
+    await sleep(500);
+    const b = machineCpu();
+    const busyCores = b.total > a.total ? ((b.busy - a.busy) / (b.total - a.total)) * os.cpus().length : 0;
+    const waited = (Date.now() - t0) / 1000;
+    if (busyCores < 0.33 || waited >= SETTLE) return { waited, busyCores };
+  }
+}
+
+type Measured = {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ok: number;
+  bad: number; // non-200 responses, errors and timeouts
+  seconds: number;
+  cpuMsPerReq: { server: number; postgres: number; loadgen: number; other: number };
+};
+
+async function pgBackendPids(admin: pg.Client): Promise<number[]> {
+  const r = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [DATABASE]);
+  return r.rows.map((x) => x.pid);
+}
+
+async function load(
+  server: Running,
+  token: string,
+  paths: string[],
+  seconds: number,
+  admin: pg.Client | null,
+): Promise<Measured> {
+  let i = 0;
+  const latencies: number[] = [];
+  let bad = 0;
+  const serverPids = groupPids(server.child.pid!);
+  const cpu0 = {
+    server: serverPids.reduce((a, p) => a + procCpuSeconds(p), 0),
+    self: process.cpuUsage(),
+    machine: machineCpu(),
+  };
+  // Backends connect lazily; sample them once the load is on (see below).
+  let pgPids: number[] = [];
+  let pg0 = 0;
+  const t0 = performance.now();
+  const inst = autocannon({
+    url: `http://${HOST}:${server.port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 30,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          req.path = paths[i++ % paths.length];
+          return req;
+        },
+      },
+    ],
+  });
+  inst.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) latencies.push(ms);
+    else bad++;
+  });
+  if (admin) {
+    await sleep(Math.min(300, seconds * 100));
+    pgPids = await pgBackendPids(admin);
+    pg0 = pgPids.reduce((a, p) => a + procCpuSeconds(p), 0);
+  }
+  const res = await inst;
+  const elapsed = (performance.now() - t0) / 1000;
+  const self = process.cpuUsage(cpu0.self);
+  const machine = machineCpu();
+  const serverCpu = serverPids.reduce((a, p) => a + procCpuSeconds(p), 0) - cpu0.server;
+  const pgCpu = pgPids.reduce((a, p) => a + procCpuSeconds(p), 0) - pg0;
+  const loadgenCpu = (self.user + self.system) / 1e6;
+  const busy = machine.busy - cpu0.machine.busy;
+  latencies.sort((a, b) => a - b);
+  const n = latencies.length;
+  const per = (s: number) => (n ? (s * 1000) / n : NaN);
+  return {
+    rps: n / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[n - 1] ?? NaN,
+    ok: n,
+    bad: bad + res.errors + res.timeouts,
+    seconds: elapsed,
+    cpuMsPerReq: {
+      server: per(serverCpu),
+      postgres: per(pgCpu),
+      loadgen: per(loadgenCpu),
+      other: per(Math.max(0, busy - serverCpu - pgCpu - loadgenCpu)),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: database, build, token, fixtures
+
+async function checkPostgres(): Promise<string> {
+  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await c.connect();
+  } catch (e) {
+    throw new Error(
+      `cannot reach PostgreSQL at ${ADMIN_URL} (${(e as Error).message}).\n` +
+        'Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    );
+  }
+  try {
+    return (await c.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version;
+  } finally {
+    await c.end();
+  }
+}
+
+function newestSourceMtime(dirs: string[]): number {
+  let newest = 0;
+  const walk = (d: string) => {
+    let entries: fs.Dirent[] = [];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|tsx|js|mjs|css|prisma)$/.test(e.name)) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  for (const d of dirs) walk(path.join(ROOT, d));
+  return newest;
+}
+
+async function ensureBuild() {
+  const buildId = path.join(ROOT, '.next', 'BUILD_ID');
+  if (opt.build || !fs.existsSync(buildId)) {
+    log(opt.build ? 'building (--build)...' : 'no production build (.next/BUILD_ID): running npm run build...');
+    const t0 = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      const b = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+      const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
+      b.on('exit', (code) => {
+        clearTimeout(timer);
+        code === 0 ? resolve() : reject(new Error(`npm run build failed (${code})`));
+      });
+    });
+    log(`build done in ${fmt((Date.now() - t0) / 1000)} s`);
+    return;
+  }
+  const built = fs.statSync(buildId).mtimeMs;
+  const newest = newestSourceMtime(['app', 'server', 'lib', 'prisma']);
+  const age = `${new Date(built).toISOString()}`;
+  if (newest > built) {
+    log(`warning: the production build (${age}) is older than some sources; run with --build to measure the current code`);
+  } else {
+    log(`using the production build of ${age}`);
+  }
+}
+
+/**
+ * A private copy of the production build, served by the app under test: `npm test` and other
+ * engineers rebuild .next in place, which would swap files under a running `next start`.
+ * Everything but .next is a symlink to the project.
+ */
+function snapshotBuild(): { dir: string; buildId: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-app-'));
+  for (const f of ['node_modules', 'package.json', 'next.config.ts', 'tsconfig.json', 'public']) {
+    if (fs.existsSync(path.join(ROOT, f))) fs.symlinkSync(path.join(ROOT, f), path.join(dir, f));
+  }
+  const src = path.join(ROOT, '.next');
+  for (let attempt = 1; ; attempt++) {
+    const before = fs.readFileSync(path.join(src, 'BUILD_ID'), 'utf8');
+    fs.rmSync(path.join(dir, '.next'), { recursive: true, force: true });
+    fs.cpSync(src, path.join(dir, '.next'), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (p) => p !== path.join(src, 'cache'),
+    });
+    const after = fs.existsSync(path.join(src, 'BUILD_ID')) ? fs.readFileSync(path.join(src, 'BUILD_ID'), 'utf8') : '';
+    if (before === after) return { dir, buildId: before.trim() };
+    if (attempt >= 5) throw new Error('.next keeps changing (a build is running?); try again when it is done');
+    log('  .next changed while copying it (a build is running?); copying again in 10 s...');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
+  }
+}
+
+type SqlCheck = { name: string; ok: boolean; detail?: string };
+
+/**
+ * Mints the bench token through the app's own code, and records the SQL Prisma sends for each
+ * benchmarked call, to compare with the baseline's statements (bench/sql.ts).
+ */
+async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; checks: SqlCheck[] }> {
+  const captured: { query: string; params: string }[] = [];
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: DB_URL, max: 1 }),
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  (client as unknown as { $on(e: 'query', cb: (e: { query: string; params: string }) => void): void }).$on('query', (e) =>
+    captured.push({ query: e.query, params: e.params }),
+  );
+  // server/db/client.ts keeps its client on this global: the services below use ours.
+  (globalThis as { __quirePrisma?: unknown }).__quirePrisma = client;
+  process.env.DATABASE_URL = DB_URL;
+  const checks: SqlCheck[] = [];
+  const expect = async (names: (keyof typeof ALL_SQL)[], run: () => Promise<unknown>) => {
+    captured.length = 0;
+    await run();
+    const got = captured.map((c) => normalizeSql(c.query));
+    names.forEach((n, k) => {
+      const ok = got[k] === normalizeSql(ALL_SQL[n]);
+      checks.push({ name: n, ok, detail: ok ? undefined : `app sent: ${got[k] ?? '(nothing)'}` });
+    });
+    if (got.length !== names.length) {
+      checks.push({ name: names.join('+'), ok: false, detail: `app sent ${got.length} statements, baseline ${names.length}` });
+    }
+  };
+  try {
+    const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['apis.all'], name: 'bench' });
+    await expect(['TOKEN_LOOKUP', 'TOKEN_TOUCH'], () => authenticateToken(client, token));
+    await expect(['TOKEN_LOOKUP'], () => authenticateToken(client, token));
+    await expect(['LIST_FIRST'], () => listDocuments(TEAM_ID, { limit: 25 }));
+    await expect(['LIST_AFTER'], () => listDocuments(TEAM_ID, { limit: 25, cursor: f.deepCursor }));
+    await expect(['SEARCH_FIRST'], () => searchDocuments(TEAM_ID, { q: SEARCH_TERM, limit: 25 }));
+    await expect(['GET_ONE'], () => getDocument(TEAM_ID, f.getIds[0]));
+    // q goes into the ILIKE pattern as given (Prisma escapes nothing); the baseline does the same.
+    captured.length = 0;
+    const q = 'a%b_c';
+    await searchDocuments(TEAM_ID, { q, limit: 25 });
+    const sent = captured[0]?.params ?? '';
+    checks.push({ name: 'search parameter', ok: sent === JSON.stringify([TEAM_ID, q, '26', '0']), detail: `app sent params ${sent}` });
+    return { token, checks };
+  } finally {
+    await client.$disconnect();
+    delete (globalThis as { __quirePrisma?: unknown }).__quirePrisma;
+  }
+}
+
+type Fixtures = { deepCursor: string; getIds: string[]; searchMatches: number; deepAt: string };
+
+async function fixtures(c: pg.Client): Promise<Fixtures> {
+  const deep = await c.query<{ ms: string; id: string; at: Date }>(
+    `SELECT (extract(epoch FROM created_at) * 1000)::bigint AS ms, id, created_at AS at FROM documents
+     WHERE team_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+    [TEAM_ID, DEEP_ROW - 1],
+  );
+  const ids = await c.query<{ id: string }>(`SELECT id FROM documents WHERE team_id = $1 ORDER BY md5(id) LIMIT $2`, [TEAM_ID, GET_IDS]);
+  const matches = await c.query<{ n: string }>(`SELECT count(*) AS n FROM documents WHERE team_id = $1 AND name ILIKE $2`, [
+    TEAM_ID,
+    `%${SEARCH_TERM}%`,
+  ]);
+  return {
+    deepCursor: encodeCursor(Number(deep.rows[0].ms), deep.rows[0].id),
+    deepAt: deep.rows[0].id,
+    getIds: ids.rows.map((r) => r.id),
+    searchMatches: Number(matches.rows[0].n),
+  };
+}
+
+type QueryCost = { ms: number; plan: string };
+
+/** The main statement alone, on one connection: median of a few runs, and the plan's shape. */
+async function queryCost(c: pg.Client, sql: string, params: unknown[]): Promise<QueryCost> {
+  const times: number[] = [];
+  for (let k = 0; k < 15; k++) {
+    const t0 = performance.now();
+    await c.query(sql, params);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const ex = await c.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+  type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+  const root = (ex.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan;
+  const parts: string[] = [];
+  const walk = (n: PlanNode) => {
+    let s = n['Node Type'];
+    if (n['Index Name']) s += ` ${n['Index Name']}`;
+    if (n['Rows Removed by Filter']) s += ` (${n['Rows Removed by Filter']} rows filtered out)`;
+    parts.push(s);
+    for (const ch of n.Plans ?? []) walk(ch);
+  };
+  walk(root);
+  return { ms: percentile(times, 50), plan: parts.join(' > ') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  const started = Date.now();
+  const cpus = os.cpus();
+  log('Quire REST benchmark');
+  const pgVersion = await checkPostgres();
+  const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${fmt(os.totalmem() / 2 ** 30)} GiB`;
+  log(`machine: ${machine}; Node ${process.version}; PostgreSQL ${pgVersion}`);
+  log(
+    `config: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per scenario, ` +
+      `${DOCS} documents / ${FOLDERS} folders in ${DATABASE}`,
+  );
+
+  const seeded = await ensureSeeded(ADMIN_URL, DATABASE, { documents: DOCS, folders: FOLDERS }, { force: opt.reseed, log });
+  log(seeded.reseeded ? `seeded in ${fmt(seeded.seconds)} s` : `reusing the seeded database ${DATABASE}`);
+  let snapshot: { dir: string; buildId: string } | null = null;
+  if (SERVERS.includes('app')) {
+    await ensureBuild();
+    snapshot = snapshotBuild();
+    log(`serving a copy of build ${snapshot.buildId} from ${snapshot.dir}`);
+  }
+  try {
+    await measure(started, pgVersion, machine, snapshot?.dir ?? ROOT);
+  } finally {
+    if (snapshot) fs.rmSync(snapshot.dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(started: number, pgVersion: string, machine: string, appDir: string) {
+
+  const c = new pg.Client({ connectionString: DB_URL });
+  await c.connect();
+  let endpoints: Endpoint[];
+  let f: Fixtures;
+  let token: string;
+  let sqlChecks: SqlCheck[];
+  const costs = new Map<EndpointKey, QueryCost>();
+  try {
+    // Earlier runs' tokens go; every run mints its own.
+    await c.query('DELETE FROM api_tokens WHERE team_id = $1', [TEAM_ID]);
+    f = await fixtures(c);
+    ({ token, checks: sqlChecks } = await mintTokenAndCheckSql(f));
+    const deep = JSON.parse(Buffer.from(f.deepCursor, 'base64url').toString()) as [number, string];
+    endpoints = [
+      { key: 'list', label: 'list, first page', p99TargetMs: 25, paths: ['/v1/documents?limit=25'], sql: ALL_SQL.LIST_FIRST },
+      {
+        key: 'list_deep',
+        label: `list, cursor at row ${DEEP_ROW}`,
+        p99TargetMs: 25,
+        paths: [`/v1/documents?limit=25&cursor=${f.deepCursor}`],
+        sql: ALL_SQL.LIST_AFTER,
+      },
+      {
+        key: 'search',
+        label: `search "${SEARCH_TERM}"`,
+        p99TargetMs: 50,
+        paths: [`/v1/documents/search?q=${SEARCH_TERM}&limit=25`],
+        sql: ALL_SQL.SEARCH_FIRST,
+      },
+      { key: 'get', label: 'get one document', p99TargetMs: 25, paths: f.getIds.map((id) => `/v1/documents/${id}`), sql: ALL_SQL.GET_ONE },
+    ];
+    if (opt.endpoints) {
+      const want = new Set(opt.endpoints.split(','));
+      endpoints = endpoints.filter((e) => want.has(e.key));
+      if (!endpoints.length) throw new Error('--endpoints takes a comma list of list, list_deep, search, get');
+    }
+    log(`search "${SEARCH_TERM}" matches ${f.searchMatches} documents (${fmt((100 * f.searchMatches) / DOCS, 2)} %)`);
+    const bad = sqlChecks.filter((x) => !x.ok);
+    log(
+      bad.length
+        ? `WARNING: the baseline's SQL differs from the app's:\n${bad.map((x) => `  ${x.name}: ${x.detail}`).join('\n')}`
+        : `baseline SQL = app SQL: verified for ${sqlChecks.length} statements (captured from Prisma)`,
+    );
+
+    log('\nthe main statement alone (1 connection, median of 15, no load):');
+    const params: Record<EndpointKey, unknown[]> = {
+      list: [TEAM_ID, 26, 0],
+      list_deep: [TEAM_ID, new Date(deep[0]), new Date(deep[0]), deep[1], 26, 0],
+      search: [TEAM_ID, SEARCH_TERM, 26, 0],
+      get: [f.getIds[0], TEAM_ID, 1, 0],
+    };
+    for (const e of endpoints) {
+      const cost = await queryCost(c, e.sql, params[e.key]);
+      costs.set(e.key, cost);
+      log(`  ${pad(e.label, 28)} ${lpad(fmt(cost.ms, 2), 7)} ms   ${cost.plan}`);
+    }
+    const tok = await queryCost(c, ALL_SQL.TOKEN_LOOKUP, [token.slice('quire_live_'.length, 'quire_live_'.length + 12), 1, 0]);
+    log(`  ${pad('token lookup (every request)', 28)} ${lpad(fmt(tok.ms, 2), 7)} ms   ${tok.plan}`);
+  } finally {
+    await c.end();
+  }
+
+  // One server at a time: start, check every endpoint answers, warm up and measure each, stop.
+  const admin = new pg.Client({ connectionString: DB_URL });
+  await admin.connect();
+  const results = new Map<string, Measured>();
+  const bodies = new Map<string, unknown>();
+  let failures = 0;
+  try {
+    for (const kind of SERVERS) {
+      log(`\n${kind}: starting...`);
+      const probe = endpoints.find((e) => e.key === 'get')?.paths[0] ?? endpoints[0].paths[0];
+      const server = await startServer(kind, token, probe, appDir);
+      try {
+        for (const e of endpoints) {
+          const res = await fetch(`http://${HOST}:${server.port}${e.paths[0]}`, { headers: { authorization: `Bearer ${token}` } });
+          const text = await res.text();
+          if (res.status !== 200) {
+            failures++;
+            log(`  ${e.label}: HTTP ${res.status} ${text.slice(0, 300)}`);
+            continue;
+          }
+          const body = JSON.parse(text) as { data?: unknown[]; next_cursor?: string | null };
+          bodies.set(`${kind}:${e.key}`, body);
+          if (e.key !== 'get' && (body.data?.length !== 25 || !body.next_cursor)) {
+            failures++;
+            log(`  ${e.label}: expected a full page of 25 with a next cursor, got ${body.data?.length} rows`);
+          }
+        }
+        for (const e of endpoints) {
+          if (WARMUP > 0) await load(server, token, e.paths, WARMUP, null);
+          const quiet = await settle();
+          if (quiet.busyCores >= 0.33) log(`  (the machine is busy: ${fmt(quiet.busyCores, 2)} cores in use by others after ${fmt(quiet.waited, 0)} s; measuring anyway)`);
+          else if (quiet.waited >= 1) log(`  (waited ${fmt(quiet.waited, 0)} s for other processes to quiet down)`);
+          const m = await load(server, token, e.paths, DURATION, admin);
+          results.set(`${kind}:${e.key}`, m);
+          if (m.bad) failures++;
+          log(
+            `  ${pad(e.label, 28)} ${lpad(fmt(m.rps, 0), 6)} req/s   p50 ${lpad(fmt(m.p50), 6)} ms   p99 ${lpad(fmt(m.p99), 6)} ms` +
+              (m.bad ? `   ${m.bad} FAILED requests` : ''),
+          );
+        }
+      } finally {
+        await stopServer(server);
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+
+  // Same answers from both servers (the app's JSON, field for field).
+  const mismatched: string[] = [];
+  if (SERVERS.length === 2) {
+    for (const e of endpoints) {
+      const a = bodies.get(`app:${e.key}`);
+      const b = bodies.get(`baseline:${e.key}`);
+      if (a !== undefined && b !== undefined && !isDeepStrictEqual(a, b)) mismatched.push(e.label);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Report
+  log('\n' + '='.repeat(100));
+  log(`results: ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s warm-up; latency in ms`);
+  log(
+    `${pad('endpoint', 30)}${pad('server', 10)}${lpad('req/s', 8)}${lpad('p50', 9)}${lpad('p99', 9)}${lpad('max', 9)}` +
+      `   CPU ms per request: server / postgres / load gen / other`,
+  );
+  const cpuCell = (m: Measured) =>
+    `${fmt(m.cpuMsPerReq.server, 2)} / ${fmt(m.cpuMsPerReq.postgres, 2)} / ${fmt(m.cpuMsPerReq.loadgen, 2)} / ${fmt(m.cpuMsPerReq.other, 2)}`;
+  const ratios = new Map<EndpointKey, number>();
+  for (const e of endpoints) {
+    for (const kind of SERVERS) {
+      const m = results.get(`${kind}:${e.key}`);
+      if (!m) continue;
+      log(
+        `${pad(kind === SERVERS[0] ? e.label : '', 30)}${pad(kind, 10)}${lpad(fmt(m.rps, 0), 8)}${lpad(fmt(m.p50), 9)}` +
+          `${lpad(fmt(m.p99), 9)}${lpad(fmt(m.max), 9)}   ${cpuCell(m)}`,
+      );
+    }
+    const a = results.get(`app:${e.key}`);
+    const b = results.get(`baseline:${e.key}`);
+    if (a && b) {
+      ratios.set(e.key, a.rps / b.rps);
+      log(`${pad('', 30)}${pad('ratio', 10)}${lpad(fmt(a.rps / b.rps, 2), 8)}   (app req/s / baseline req/s)`);
+    }
+  }
+
+  log('\ntargets (printed, not asserted):');
+  const targets: { text: string; met: boolean }[] = [];
+  for (const e of endpoints) {
+    const a = results.get(`app:${e.key}`);
+    if (a) {
+      targets.push({
+        text: `${e.label}: app p99 ${fmt(a.p99)} ms < ${e.p99TargetMs} ms at ${CONNECTIONS} connections`,
+        met: a.p99 < e.p99TargetMs,
+      });
+    }
+  }
+  for (const e of endpoints) {
+    const r = ratios.get(e.key);
+    if (r !== undefined) targets.push({ text: `${e.label}: throughput ratio ${fmt(r, 2)} >= 0.35`, met: r >= 0.35 });
+  }
+  for (const t of targets) log(`  ${t.met ? '[met]    ' : '[NOT MET]'} ${t.text}`);
+  if (CONNECTIONS !== 16 || DOCS !== 100_000) log('  (the targets are stated for 16 connections and 100,000 documents)');
+
+  const noisy = [...results.entries()].filter(([, m]) => {
+    const c = m.cpuMsPerReq;
+    return c.other > 0.25 * (c.server + c.postgres + c.loadgen + c.other);
+  });
+  if (noisy.length) {
+    log(
+      `\nnote: other processes used over a quarter of the CPU during ${noisy.map(([k]) => k).join(', ')} ` +
+        '("other" column): those figures are pessimistic; re-run on a quiet machine',
+    );
+  }
+
+  if (mismatched.length) log(`\nWARNING: app and baseline answered differently for: ${mismatched.join(', ')}`);
+  else if (SERVERS.length === 2) log('\napp and baseline returned identical JSON for every endpoint');
+
+  // Markdown rows for docs/benchmarks.md.
+  log('\nmarkdown:');
+  log('| Endpoint | App req/s | App p50 | App p99 | Baseline req/s | Baseline p50 | Baseline p99 | Ratio |');
+  log('|---|--:|--:|--:|--:|--:|--:|--:|');
+  for (const e of endpoints) {
+    const a = results.get(`app:${e.key}`);
+    const b = results.get(`baseline:${e.key}`);
+    const cell = (m: Measured | undefined, k: 'rps' | 'p50' | 'p99') => (m ? (k === 'rps' ? fmt(m.rps, 0) : `${fmt(m[k])} ms`) : '-');
+    log(
+      `| ${e.label} | ${cell(a, 'rps')} | ${cell(a, 'p50')} | ${cell(a, 'p99')} | ${cell(b, 'rps')} | ${cell(b, 'p50')} | ${cell(b, 'p99')} | ` +
+        `${ratios.has(e.key) ? fmt(ratios.get(e.key)!, 2) : '-'} |`,
+    );
+  }
+  log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
+
+  {
+    const out = {
+      date: new Date().toISOString(),
+      machine,
+      node: process.version,
+      postgres: pgVersion,
+      config: { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, settle: SETTLE, documents: DOCS, folders: FOLDERS, deepRow: DEEP_ROW },
+      searchTerm: SEARCH_TERM,
+      searchMatches: f.searchMatches,
+      sqlChecks,
+      queryCost: Object.fromEntries(costs),
+      results: Object.fromEntries(results),
+      ratios: Object.fromEntries(ratios),
+      targets,
+      mismatched,
+    };
+    const file = opt.json ?? path.join(ROOT, 'bench', '.results', 'latest.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(out, null, 2));
+    log(`wrote ${path.relative(process.cwd(), file) || file}`);
+  }
+  if (failures || mismatched.length || sqlChecks.some((x) => !x.ok)) {
+    log('\nbench: some requests failed or the servers disagree (see above)');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e) => {
+  emergencyStop();
+  console.error(`bench: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+});

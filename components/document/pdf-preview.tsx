@@ -1,0 +1,118 @@
+'use client';
+// Renders a PDF in the browser with pdf.js: pages are laid out at once (so the scrollbar is
+// right) and drawn when they come near the viewport. The worker is bundled, never fetched from
+// a CDN.
+import { CircleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { Spinner } from '@/components/ui/spinner';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; pdf: PDFDocumentProxy; ratio: number };
+
+let pdfjsPromise: Promise<typeof import('pdfjs-dist')> | null = null;
+
+function loadPdfjs() {
+  pdfjsPromise ??= import('pdfjs-dist').then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), { type: 'module' });
+    return pdfjs;
+  });
+  return pdfjsPromise;
+}
+
+export function PdfPreview({ url, title }: { url: string; title: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    let pdf: PDFDocumentProxy | null = null;
+    setState({ status: 'loading' });
+    (async () => {
+      try {
+        const pdfjs = await loadPdfjs();
+        const res = await fetch(url, { credentials: 'same-origin' });
+        if (!res.ok) throw new Error(res.status === 404 ? 'The file of this version could not be found.' : `The file could not be loaded (HTTP ${res.status}).`);
+        const data = new Uint8Array(await res.arrayBuffer());
+        pdf = await pdfjs.getDocument({ data, isEvalSupported: false }).promise;
+        const first = await pdf.getPage(1);
+        const vp = first.getViewport({ scale: 1 });
+        if (!cancelled) setState({ status: 'ready', pdf, ratio: vp.height / vp.width });
+      } catch (e) {
+        if (!cancelled) setState({ status: 'error', message: e instanceof Error && e.message ? e.message : 'This PDF could not be displayed.' });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      void pdf?.destroy();
+    };
+  }, [url]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="flex aspect-[3/4] items-center justify-center rounded-lg bg-zinc-100 text-zinc-400">
+        <Spinner label="Loading preview" className="h-6 w-6" />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className="flex aspect-[3/4] flex-col items-center justify-center gap-2 rounded-lg bg-zinc-100 px-6 text-center text-sm text-zinc-600">
+        <CircleAlert className="h-6 w-6 text-zinc-400" aria-hidden />
+        <p className="font-medium text-zinc-800">Preview unavailable</p>
+        <p>{state.message}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4" aria-label={`Preview of ${title}, ${state.pdf.numPages} pages`} role="document" data-testid="pdf-preview">
+      {Array.from({ length: state.pdf.numPages }, (_, i) => (
+        <PdfPage key={i} pdf={state.pdf} number={i + 1} ratio={state.ratio} />
+      ))}
+    </div>
+  );
+}
+
+function PdfPage({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number; ratio: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [visible, setVisible] = useState(number <= 2);
+  const [drawn, setDrawn] = useState(false);
+
+  useEffect(() => {
+    if (visible || !box.current) return;
+    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && setVisible(true), { rootMargin: '600px' });
+    io.observe(box.current);
+    return () => io.disconnect();
+  }, [visible]);
+
+  useEffect(() => {
+    if (!visible || !canvas.current || !box.current) return;
+    let task: { cancel(): void; promise: Promise<void> } | null = null;
+    let cancelled = false;
+    (async () => {
+      const page = await pdf.getPage(number);
+      if (cancelled || !canvas.current || !box.current) return;
+      const width = box.current.clientWidth;
+      const base = page.getViewport({ scale: 1 });
+      const dpr = Math.min(window.devicePixelRatio || 1, 2);
+      const viewport = page.getViewport({ scale: (width / base.width) * dpr });
+      const c = canvas.current;
+      c.width = Math.floor(viewport.width);
+      c.height = Math.floor(viewport.height);
+      task = page.render({ canvas: c, viewport });
+      await task.promise.catch(() => {});
+      if (!cancelled) setDrawn(true);
+    })();
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [visible, pdf, number]);
+
+  return (
+    <div ref={box} className="relative overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${1 / ratio}` }}>
+      <canvas ref={canvas} className="block h-full w-full" aria-label={`Page ${number}`} data-testid="pdf-page" data-drawn={drawn || undefined} />
+      {!drawn && <div className="absolute inset-0 animate-pulse bg-zinc-100" />}
+      <span className="absolute right-2 bottom-2 rounded bg-zinc-900/60 px-1.5 py-0.5 text-[11px] text-white tabular-nums">{number}</span>
+    </div>
+  );
+}

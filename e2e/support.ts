@@ -1,0 +1,94 @@
+// Helpers for the browser tests: the server log (magic and invitation links), sign-in,
+// screenshots and test PDFs.
+import { expect, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+
+export const origin = () => process.env.QUIRE_E2E_ORIGIN!;
+const logFile = () => process.env.QUIRE_E2E_LOG!;
+
+export const logSize = () => (fs.existsSync(logFile()) ? fs.statSync(logFile()).size : 0);
+
+/** Waits for a `[quire] <kind> for <email>: <url>` line written after `since` (a log offset). */
+export async function linkFromLog(kind: 'magic link' | 'invitation link', email: string, since: number): Promise<string> {
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`\\[quire\\] ${kind} for ${escaped}: (\\S+)`, 'g');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const text = fs.readFileSync(logFile()).subarray(since).toString('utf8');
+    const all = [...text.matchAll(re)];
+    if (all.length) return all[all.length - 1]![1]!;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No "${kind}" for ${email} appeared in ${logFile()}`);
+}
+
+let seq = 0;
+export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${seq++}@example.com`;
+
+/** Signs in through the real magic link: form, log line, verify page, callback. */
+export async function signIn(page: Page, email: string, shots?: { signin?: string; check?: string; verify?: string }) {
+  if (!/\/signin/.test(page.url())) await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Sign in to Quire' })).toBeVisible();
+  if (shots?.signin) await shot(page, shots.signin);
+  const since = logSize();
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  if (shots?.check) await shot(page, shots.check);
+  const link = await linkFromLog('magic link', email, since);
+  expect(link.startsWith(`${origin()}/verify?`)).toBe(true);
+  await page.goto(link);
+  await expect(page.getByText(`Continue as ${email}`)).toBeVisible();
+  if (shots?.verify) await shot(page, shots.verify);
+  await page.getByRole('link', { name: 'Continue' }).click();
+}
+
+export async function createTeam(page: Page, name: string) {
+  await expect(page).toHaveURL(/\/teams\/new$/);
+  await page.getByLabel('Team name').fill(name);
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page.getByRole('button', { name: new RegExp(`Team: ${name}`) }).first()).toBeVisible();
+}
+
+const SHOTS = path.join(__dirname, 'screenshots');
+
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // Let transitions and toasts settle so screenshots show the finished screen.
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: opts.fullPage ?? false, animations: 'disabled' });
+}
+
+/** A small real PDF; `padding` adds an attachment so uploads take visible time. */
+export async function makePdf(title: string, pages: number, padding = 0): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (let i = 1; i <= pages; i++) {
+    const page = pdf.addPage([595, 842]);
+    page.drawRectangle({ x: 0, y: 760, width: 595, height: 82, color: rgb(0.31, 0.27, 0.9) });
+    page.drawText(title, { x: 48, y: 790, size: 24, font: bold, color: rgb(1, 1, 1) });
+    page.drawText(`Page ${i} of ${pages}`, { x: 48, y: 720, size: 14, font });
+    for (let l = 0; l < 18; l++) {
+      page.drawRectangle({ x: 48, y: 680 - l * 28, width: 420 + ((l * 37) % 80), height: 10, color: rgb(0.88, 0.88, 0.9) });
+    }
+  }
+  if (padding > 0) {
+    await pdf.attach(crypto.randomBytes(padding), 'appendix-data.bin', { mimeType: 'application/octet-stream' });
+  }
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+export async function api(path: string, token: string, init: RequestInit = {}) {
+  const res = await fetch(origin() + path, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body };
+}

@@ -1,0 +1,8 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@/server/routers';
+
+type Out = inferRouterOutputs<AppRouter>;
+
+export type DocumentItem = Out['documents']['get'];
+export type FolderItem = Out['folders']['get'];
+export type VersionItem = Out['documents']['versions']['get'];
