@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { GET_ONE, LIST_AFTER, LIST_FIRST, SEARCH_FIRST, TOKEN_LOOKUP, TOKEN_TOUCH } from './sql';
+import { GET_ONE, LIST_AFTER, LIST_FIRST, SEARCH_FIRST, searchParam, TOKEN_LOOKUP, TOKEN_TOUCH } from './sql';
 
 // timestamp(3) columns hold UTC, as Prisma reads them.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (s: string) => new Date(s.replace(' ', 'T') + 'Z'));
@@ -130,7 +130,7 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     if (!q || q.length > 200) throw new HttpError(422, 'unprocessable_entity', 'q must be 1-200 characters.');
     if (p.has('cursor')) throw new HttpError(400, 'bad_request', 'The baseline serves the first search page only.');
     const limit = limitOf(p);
-    const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, q, limit + 1, 0]);
+    const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, searchParam(q), limit + 1, 0]);
     return page(rows, limit);
   }
   const { rows } = await pool.query<DocRow>(GET_ONE, [decodeURIComponent(parts[2]), actor.teamId, 1, 0]);

@@ -4,6 +4,7 @@
 //   npm run bench                       # seed if needed, app then baseline, 10 s per scenario
 //   npm run bench -- --duration 5 --warmup 1 --connections 16
 //   npm run bench -- --only app --endpoints list,get
+//   npm run bench -- --layers           # also the app's handler without Next, and Prisma alone
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
 //   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
@@ -30,7 +31,7 @@ import { encodeCursor } from '../server/schemas/common';
 import { getDocument, listDocuments, searchDocuments } from '../server/services/documents';
 import { adminCreateToken } from '../server/services/teams-admin';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
-import { ALL_SQL, normalizeSql } from './sql';
+import { ALL_SQL, normalizeSql, searchParam } from './sql';
 
 const ROOT = path.resolve(__dirname, '..');
 const HOST = '127.0.0.1';
@@ -52,6 +53,7 @@ const { values: opt } = parseArgs({
     build: { type: 'boolean', default: false },
     json: { type: 'string' },
     settle: { type: 'string', default: '15' },
+    layers: { type: 'boolean', default: false },
   },
 });
 const intOpt = (name: keyof typeof opt, min: number, max: number) => {
@@ -70,9 +72,15 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:
 const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 
-type ServerKind = 'app' | 'baseline';
-const SERVERS: ServerKind[] = opt.only ? (opt.only.split(',') as ServerKind[]) : ['app', 'baseline'];
-if (SERVERS.some((s) => s !== 'app' && s !== 'baseline')) throw new Error('--only takes app, baseline or app,baseline');
+/** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, Prisma alone). */
+type ServerKind = 'app' | 'handler' | 'prisma' | 'baseline';
+const KINDS: ServerKind[] = ['app', 'handler', 'prisma', 'baseline'];
+const SERVERS: ServerKind[] = opt.only
+  ? (opt.only.split(',') as ServerKind[])
+  : opt.layers
+    ? ['app', 'handler', 'prisma', 'baseline']
+    : ['app', 'baseline'];
+if (SERVERS.some((s) => !KINDS.includes(s))) throw new Error(`--only takes a comma list of ${KINDS.join(', ')}`);
 
 type EndpointKey = 'list' | 'list_deep' | 'search' | 'get';
 type Endpoint = { key: EndpointKey; label: string; p99TargetMs: number; paths: string[]; sql: string };
@@ -176,7 +184,10 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
   const args =
     kind === 'app'
       ? [tsxCli(), 'scripts/with-db.ts', 'next', 'start', appDir, '-p', String(port), '-H', HOST]
-      : [tsxCli(), 'bench/baseline.ts'];
+      : kind === 'baseline'
+        ? [tsxCli(), 'bench/baseline.ts']
+        : [tsxCli(), 'bench/layers.ts'];
+  if (kind === 'handler' || kind === 'prisma') env.LAYER = kind;
   // Own process group, so stopping it reaches tsx's child and next's workers too.
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const r: Running = { kind, child, port, output: [], exited: false };
@@ -493,12 +504,16 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
     await expect(['LIST_AFTER'], () => listDocuments(TEAM_ID, { limit: 25, cursor: f.deepCursor }));
     await expect(['SEARCH_FIRST'], () => searchDocuments(TEAM_ID, { q: SEARCH_TERM, limit: 25 }));
     await expect(['GET_ONE'], () => getDocument(TEAM_ID, f.getIds[0]));
-    // q goes into the ILIKE pattern as given (Prisma escapes nothing); the baseline does the same.
+    // How q is bound (LIKE characters escaped or not): the baseline must bind it the same way.
     captured.length = 0;
-    const q = 'a%b_c';
+    const q = 'a%b_c\\d';
     await searchDocuments(TEAM_ID, { q, limit: 25 });
-    const sent = captured[0]?.params ?? '';
-    checks.push({ name: 'search parameter', ok: sent === JSON.stringify([TEAM_ID, q, '26', '0']), detail: `app sent params ${sent}` });
+    const sent = (JSON.parse(captured[0]?.params ?? '[]') as unknown[])[1];
+    checks.push({
+      name: 'search parameter',
+      ok: sent === searchParam(q),
+      detail: `app bound ${JSON.stringify(sent)}, baseline ${JSON.stringify(searchParam(q))}`,
+    });
     return { token, checks };
   } finally {
     await client.$disconnect();
@@ -697,11 +712,10 @@ async function measure(started: number, pgVersion: string, machine: string, appD
 
   // Same answers from both servers (the app's JSON, field for field).
   const mismatched: string[] = [];
-  if (SERVERS.length === 2) {
-    for (const e of endpoints) {
-      const a = bodies.get(`app:${e.key}`);
-      const b = bodies.get(`baseline:${e.key}`);
-      if (a !== undefined && b !== undefined && !isDeepStrictEqual(a, b)) mismatched.push(e.label);
+  for (const e of endpoints) {
+    const answers = SERVERS.map((k) => [k, bodies.get(`${k}:${e.key}`)] as const).filter(([, b]) => b !== undefined);
+    for (const [k, b] of answers.slice(1)) {
+      if (!isDeepStrictEqual(answers[0][1], b)) mismatched.push(`${e.label} (${answers[0][0]} vs ${k})`);
     }
   }
 
@@ -763,7 +777,7 @@ async function measure(started: number, pgVersion: string, machine: string, appD
   }
 
   if (mismatched.length) log(`\nWARNING: app and baseline answered differently for: ${mismatched.join(', ')}`);
-  else if (SERVERS.length === 2) log('\napp and baseline returned identical JSON for every endpoint');
+  else if (SERVERS.length > 1) log(`\n${SERVERS.join(', ')} returned identical JSON for every endpoint`);
 
   // Markdown rows for docs/benchmarks.md.
   log('\nmarkdown:');
@@ -777,6 +791,18 @@ async function measure(started: number, pgVersion: string, machine: string, appD
       `| ${e.label} | ${cell(a, 'rps')} | ${cell(a, 'p50')} | ${cell(a, 'p99')} | ${cell(b, 'rps')} | ${cell(b, 'p50')} | ${cell(b, 'p99')} | ` +
         `${ratios.has(e.key) ? fmt(ratios.get(e.key)!, 2) : '-'} |`,
     );
+  }
+  const layers = SERVERS.filter((k) => k !== 'app' && k !== 'baseline');
+  if (layers.length) {
+    log('\n| Endpoint | ' + SERVERS.map((k) => `${k} req/s (p99)`).join(' | ') + ' |');
+    log('|---|' + SERVERS.map(() => '--:|').join(''));
+    for (const e of endpoints) {
+      const cells = SERVERS.map((k) => {
+        const m = results.get(`${k}:${e.key}`);
+        return m ? `${fmt(m.rps, 0)} (${fmt(m.p99)} ms)` : '-';
+      });
+      log(`| ${e.label} | ${cells.join(' | ')} |`);
+    }
   }
   log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
 

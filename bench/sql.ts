@@ -33,7 +33,7 @@ export const LIST_AFTER =
   `("public"."documents"."created_at" < $2 OR ("public"."documents"."created_at" = $3 AND "public"."documents"."id" < $4))) ` +
   `${ORDER} LIMIT $5 OFFSET $6`;
 
-/** searchDocuments (first page). Params: teamId, q (as given: % and _ in it act as wildcards), limit + 1, 0. */
+/** searchDocuments (first page). Params: teamId, searchParam(q), limit + 1, 0. */
 export const SEARCH_FIRST =
   `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."team_id" = $1 AND ` +
   `"public"."documents"."name" ILIKE ('%' || $2 || '%')) ${ORDER} LIMIT $3 OFFSET $4`;
@@ -42,6 +42,9 @@ export const SEARCH_FIRST =
 export const GET_ONE =
   `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."id" = $1 AND ` +
   `"public"."documents"."team_id" = $2) LIMIT $3 OFFSET $4`;
+
+/** q as the app binds it: LIKE's own characters escaped with a backslash (checked by run.ts). */
+export const searchParam = (q: string) => q.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export const ALL_SQL = { TOKEN_LOOKUP, TOKEN_TOUCH, LIST_FIRST, LIST_AFTER, SEARCH_FIRST, GET_ONE };
 

@@ -60,7 +60,13 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   fs.mkdirSync(SHOTS, { recursive: true });
   // Let transitions and toasts settle so screenshots show the finished screen.
   await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: opts.fullPage ?? false, animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}.png`),
+    fullPage: opts.fullPage ?? false,
+    animations: 'disabled',
+    // Notices of earlier steps would cover the screen being shown.
+    style: '[data-toast] { visibility: hidden !important; }',
+  });
 }
 
 /** A small real PDF; `padding` adds an attachment so uploads take visible time. */

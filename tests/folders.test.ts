@@ -321,3 +321,86 @@ describe('delete', () => {
     envelope(await api.del(`/v1/folders/${shell.id}?force=true`), 422, 'unprocessable_entity');
   });
 });
+
+/** Every folder's path is its parent's path plus one segment, and parent links have no cycle. */
+async function assertTreeConsistent(a: Api) {
+  const all = (await walk(a.get, '/v1/folders?limit=100')).items;
+  const byId = new Map(all.map((f) => [f.id, f]));
+  for (const f of all) {
+    const seg = f.path.slice(f.path.lastIndexOf('/'));
+    expect(seg, f.path).toMatch(/^\/[a-z0-9-]+$/);
+    const parentPath = f.parent_id ? byId.get(f.parent_id)?.path : '';
+    expect(parentPath, `parent of ${f.name} exists`).toBeDefined();
+    expect(f.path, `${f.name} under its parent`).toBe(parentPath + seg);
+    const seen = new Set<string>();
+    for (let cur = f; cur?.parent_id; cur = byId.get(cur.parent_id)) {
+      expect(seen.has(cur.id), `cycle through ${cur.name}`).toBe(false);
+      seen.add(cur.id);
+    }
+  }
+  expect(new Set(all.map((f) => f.path)).size).toBe(all.length);
+  return all;
+}
+
+describe('concurrent tree changes', () => {
+  let raceApi: Api;
+  beforeAll(async () => {
+    raceApi = client((await createToken({ team: uniqueTeam('folders-race'), scopes: 'documents.read,documents.write' })).token);
+  });
+
+  it('two folders moved into each other at once: one move wins, the other is refused, no cycle', async () => {
+    for (let round = 0; round < 8; round++) {
+      const a = await create(raceApi, { name: `Swap A ${round}` });
+      const b = await create(raceApi, { name: `Swap B ${round}` });
+      const [ra, rb] = await Promise.all([
+        raceApi.post(`/v1/folders/${a.id}/move`, { parent_id: b.id }),
+        raceApi.post(`/v1/folders/${b.id}/move`, { parent_id: a.id }),
+      ]);
+      expect([ra.status, rb.status].sort(), JSON.stringify([ra.body, rb.body])).toEqual([200, 422]);
+    }
+    await assertTreeConsistent(raceApi);
+  });
+
+  it('renaming an ancestor while creating, renaming and moving below it keeps every path consistent', async () => {
+    for (let round = 0; round < 6; round++) {
+      const top = await create(raceApi, { name: `Anc ${round}` });
+      const mid = await create(raceApi, { name: 'Mid', parent_id: top.id });
+      const low = await create(raceApi, { name: 'Low', parent_id: mid.id });
+      const loose = await create(raceApi, { name: `Loose ${round}` });
+      const rs = await Promise.all([
+        raceApi.patch(`/v1/folders/${top.id}`, { name: `Anc ${round} renamed` }),
+        raceApi.post('/v1/folders', { name: 'New child', parent_id: low.id }),
+        raceApi.post(`/v1/folders/${loose.id}/move`, { parent_id: mid.id }),
+        raceApi.patch(`/v1/folders/${low.id}`, { name: 'Low renamed' }),
+        raceApi.patch(`/v1/folders/${top.id}`, { name: `Anc ${round} again` }),
+      ]);
+      for (const r of rs) expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    }
+    await assertTreeConsistent(raceApi);
+  });
+
+  it('documents created in or moved into a folder while it is cascade-deleted end up somewhere that exists', async () => {
+    for (let round = 0; round < 5; round++) {
+      const f = await create(raceApi, { name: `Doomed ${round}` });
+      const sub = await create(raceApi, { name: 'Sub', parent_id: f.id });
+      const loose = ok(await raceApi.post('/v1/documents', { type: 'link', external_url: 'https://example.com/', name: `loose ${round}` }), 201);
+      const rs = await Promise.all([
+        raceApi.patch(`/v1/documents/${loose.id}`, { folder_id: sub.id }),
+        raceApi.post('/v1/documents', { type: 'link', external_url: 'https://example.com/', folder_id: f.id }),
+        raceApi.del(`/v1/folders/${f.id}?cascade=true`),
+        raceApi.post('/v1/folders', { name: 'Late child', parent_id: sub.id }),
+      ]);
+      for (const r of rs) {
+        expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+        if (r.status >= 400) envelope(r, 404, 'not_found');
+      }
+      expect(rs[2].status).toBe(200);
+      envelope(await raceApi.get(`/v1/folders/${sub.id}`), 404, 'not_found');
+      expect(ok(await raceApi.get(`/v1/documents/${loose.id}`)).folder_id).toBeNull();
+    }
+    const folders = new Set((await assertTreeConsistent(raceApi)).map((f) => f.id));
+    for (const d of (await walk(raceApi.get, '/v1/documents?limit=100')).items) {
+      if (d.folder_id) expect(folders.has(d.folder_id)).toBe(true);
+    }
+  });
+});

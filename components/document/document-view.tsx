@@ -1,5 +1,5 @@
 'use client';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Download, ExternalLink, FileQuestion, Link2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
 import { formatBytes, formatDateTime } from '@/lib/format';
+import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
 import { LinkVersionDialog } from './link-version-dialog';
@@ -44,9 +45,7 @@ function Document({ initial }: { initial: DocumentItem }) {
   const [linkDialog, setLinkDialog] = useState(false);
 
   // The primary version (first page of the list holds it in all but very long histories).
-  const versions = useInfiniteQuery(
-    trpc.documents.versions.list.infiniteQueryOptions({ id: doc.id, limit: 25 }, { getNextPageParam: (p) => p.next_cursor ?? undefined }),
-  );
+  const versions = useVersionPages(doc.id);
   const all = versions.data?.pages.flatMap((p) => p.data) ?? [];
   const primary = all.find((v) => v.is_primary) ?? null;
   const viewing: VersionItem | null = all.find((v) => v.id === viewingId) ?? primary;

@@ -62,16 +62,30 @@ export function PdfPreview({ url, title }: { url: string; title: string }) {
       </div>
     );
   }
+  return <Pages pdf={state.pdf} ratio={state.ratio} title={title} />;
+}
+
+/** The scrolling viewer; on wide screens it keeps to the window height and scrolls inside. */
+function Pages({ pdf, ratio, title }: { pdf: PDFDocumentProxy; ratio: number; title: string }) {
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   return (
-    <div className="space-y-4" aria-label={`Preview of ${title}, ${state.pdf.numPages} pages`} role="document" data-testid="pdf-preview">
-      {Array.from({ length: state.pdf.numPages }, (_, i) => (
-        <PdfPage key={i} pdf={state.pdf} number={i + 1} ratio={state.ratio} />
-      ))}
+    <div
+      ref={setScroller}
+      role="document"
+      aria-label={`Preview of ${title}, ${pdf.numPages} page${pdf.numPages === 1 ? '' : 's'}`}
+      data-testid="pdf-preview"
+      className="rounded-xl bg-zinc-200/60 p-3 ring-1 ring-zinc-200 sm:p-5 lg:max-h-[calc(100dvh-12rem)] lg:overflow-y-auto"
+    >
+      <div className="mx-auto max-w-3xl space-y-4">
+        {Array.from({ length: pdf.numPages }, (_, i) => (
+          <PdfPage key={i} pdf={pdf} number={i + 1} ratio={ratio} root={scroller} />
+        ))}
+      </div>
     </div>
   );
 }
 
-function PdfPage({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number; ratio: number }) {
+function PdfPage({ pdf, number, ratio, root }: { pdf: PDFDocumentProxy; number: number; ratio: number; root: HTMLElement | null }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = useState(number <= 2);
@@ -79,10 +93,13 @@ function PdfPage({ pdf, number, ratio }: { pdf: PDFDocumentProxy; number: number
 
   useEffect(() => {
     if (visible || !box.current) return;
-    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && setVisible(true), { rootMargin: '600px' });
+    // The scroller is the root when it scrolls (wide screens), so pages just below its edge
+    // are drawn ahead; on phones the page itself scrolls.
+    const scrolls = root && root.scrollHeight > root.clientHeight;
+    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && setVisible(true), { root: scrolls ? root : null, rootMargin: '600px' });
     io.observe(box.current);
     return () => io.disconnect();
-  }, [visible]);
+  }, [visible, root]);
 
   useEffect(() => {
     if (!visible || !canvas.current || !box.current) return;

@@ -1,5 +1,5 @@
 'use client';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, History, Star } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
 import { errorMessage } from '@/lib/trpc/errors';
+import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
 
@@ -27,9 +28,7 @@ export function VersionsCard({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const notify = useToast();
-  const versions = useInfiniteQuery(
-    trpc.documents.versions.list.infiniteQueryOptions({ id: doc.id, limit: 25 }, { getNextPageParam: (p) => p.next_cursor ?? undefined }),
-  );
+  const versions = useVersionPages(doc.id);
   const promote = useMutation(
     trpc.documents.versions.update.mutationOptions({
       onSuccess: async (v) => {

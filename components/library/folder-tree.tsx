@@ -1,16 +1,16 @@
 'use client';
 // The library's folder tree: loads one level at a time as folders are expanded, highlights the
 // open folder, and takes documents and folders dropped on any node.
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronRight, Folder, FolderOpen, Library } from 'lucide-react';
+import { ChevronRight, Folder, FolderOpen, FolderPlus, Library } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useTRPC } from '@/lib/trpc/react';
+import { useFolderPages } from '@/lib/trpc/lists';
 import type { FolderItem } from '@/lib/trpc/types';
 import { startDrag } from './drag';
 import { FolderMenu } from './folder-menu';
+import { useLibraryActions } from './library-actions';
 import { useDropTarget } from './use-drop-target';
 
 import { folderHref } from './urls';
@@ -63,10 +63,7 @@ function Row({
 }
 
 function Children({ parentId, level, activeId, ancestors }: { parentId: string | null; level: number; activeId: string | null; ancestors: Set<string> }) {
-  const trpc = useTRPC();
-  const q = useInfiniteQuery(
-    trpc.folders.list.infiniteQueryOptions({ parent_id: parentId ?? 'root', limit: 100 }, { getNextPageParam: (p) => p.next_cursor ?? undefined }),
-  );
+  const q = useFolderPages(parentId);
   if (q.isPending) {
     return (
       <div className="space-y-1.5 py-1" style={{ paddingLeft: `${level * 0.85 + 1.5}rem` }}>
@@ -76,6 +73,7 @@ function Children({ parentId, level, activeId, ancestors }: { parentId: string |
     );
   }
   const folders = q.data?.pages.flatMap((p) => p.data) ?? [];
+  if (parentId === null && folders.length === 0) return <NoFoldersYet />;
   return (
     <ul role="group" className="space-y-px">
       {folders.map((f) => (
@@ -89,6 +87,19 @@ function Children({ parentId, level, activeId, ancestors }: { parentId: string |
         </li>
       )}
     </ul>
+  );
+}
+
+function NoFoldersYet() {
+  const { newFolder } = useLibraryActions();
+  return (
+    <button
+      type="button"
+      onClick={() => newFolder(null)}
+      className="mt-1 flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800"
+    >
+      <FolderPlus className="h-3.5 w-3.5" aria-hidden /> Create a folder to organise documents
+    </button>
   );
 }
 

@@ -1,5 +1,4 @@
 'use client';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronRight, CircleAlert, FolderPlus, Link2, Search, SearchX, Upload, UploadCloud, X } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -10,7 +9,7 @@ import { Input, Select } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorMessage, isNotFound } from '@/lib/trpc/errors';
-import { useTRPC } from '@/lib/trpc/react';
+import { useDocumentPages, useFolderPages } from '@/lib/trpc/lists';
 import { ACCEPT_ATTR, MAX_FILE_SIZE_LABEL } from '@/lib/upload/file-check';
 import { AddLinkDialog } from './add-link-dialog';
 import { isFileDrag } from './drag';
@@ -30,8 +29,6 @@ const SORTS = [
   { value: 'name_desc', label: 'Name Z–A' },
 ] as const;
 type Sort = (typeof SORTS)[number]['value'];
-
-const PAGE = 50;
 
 function useLibraryUrl() {
   const params = useSearchParams();
@@ -65,7 +62,6 @@ export function LibraryView() {
 }
 
 function Library() {
-  const trpc = useTRPC();
   const actions = useLibraryActions();
   const { folderId, q, sort, set } = useLibraryUrl();
   const [search, setSearch] = useState(q);
@@ -99,16 +95,8 @@ function Library() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const folders = useInfiniteQuery({
-    ...trpc.folders.list.infiniteQueryOptions({ parent_id: folderId ?? 'root', limit: 100 }, { getNextPageParam: (p) => p.next_cursor ?? undefined }),
-    enabled: !searching,
-  });
-  const docs = useInfiniteQuery(
-    trpc.dashboard.library.documents.infiniteQueryOptions(
-      searching ? { query: q.trim(), sort, limit: PAGE } : { folderId: folderId ?? 'root', sort, limit: PAGE },
-      { getNextPageParam: (p) => p.next_cursor ?? undefined },
-    ),
-  );
+  const folders = useFolderPages(folderId, { enabled: !searching });
+  const docs = useDocumentPages(searching ? { query: q.trim(), sort } : { folderId: folderId ?? 'root', sort });
 
   // Deep pages load as the end of the list scrolls into view (and by the button below).
   const sentinel = useRef<HTMLDivElement>(null);

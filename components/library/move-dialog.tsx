@@ -1,5 +1,4 @@
 'use client';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Folder, FolderOpen, Library } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +6,7 @@ import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useTRPC } from '@/lib/trpc/react';
+import { useFolderPages } from '@/lib/trpc/lists';
 import type { FolderItem } from '@/lib/trpc/types';
 
 /**
@@ -33,7 +32,6 @@ export function MoveDialog({
   error: string | null;
   onMove: (folderId: string | null) => void;
 }) {
-  const trpc = useTRPC();
   const [selected, setSelected] = useState<string | null>(currentFolderId);
   const [filter, setFilter] = useState('');
   useEffect(() => {
@@ -43,10 +41,7 @@ export function MoveDialog({
     }
   }, [open, currentFolderId]);
 
-  const folders = useInfiniteQuery({
-    ...trpc.folders.list.infiniteQueryOptions({ limit: 100 }, { getNextPageParam: (p) => p.next_cursor ?? undefined }),
-    enabled: open,
-  });
+  const folders = useFolderPages('all', { enabled: open });
   const all = useMemo(() => folders.data?.pages.flatMap((p) => p.data) ?? [], [folders.data]);
   const visible = all.filter(
     (f) =>

@@ -1,8 +1,9 @@
 'use client';
-import { CircleCheck, CircleX, X } from 'lucide-react';
+import { Ban, CircleCheck, CircleX, X } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
 import { formatBytes } from '@/lib/format';
 import type { UploadItem } from './use-upload-queue';
 
@@ -50,7 +51,11 @@ export function UploadPanel({
                   <CircleCheck className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
                 ) : i.status === 'error' ? (
                   <CircleX className="h-4 w-4 shrink-0 text-red-600" aria-hidden />
-                ) : null}
+                ) : i.status === 'cancelled' ? (
+                  <Ban className="h-4 w-4 shrink-0 text-zinc-400" aria-hidden />
+                ) : (
+                  <Spinner className="h-4 w-4 shrink-0 text-brand-600" />
+                )}
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-3">
                     <p className="truncate text-sm font-medium text-zinc-800">

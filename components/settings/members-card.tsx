@@ -70,7 +70,10 @@ export function MembersCard() {
         </EmptyState>
       ) : (
         <ul className="divide-y divide-zinc-100">
-          {members.data.map((m) => (
+          {members.data.map((m) => {
+            // The last admin can neither step down nor leave; say so instead of offering it.
+            const soleAdmin = m.role === 'admin' && members.data.filter((x) => x.role === 'admin').length === 1;
+            return (
             <li key={m.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-xs font-semibold text-zinc-600 uppercase" aria-hidden>
                 {m.email.charAt(0)}
@@ -84,28 +87,32 @@ export function MembersCard() {
                   Joined <RelativeTime iso={m.joined} />
                 </p>
               </div>
-              {isAdmin ? (
-                <Select
-                  aria-label={`Role of ${m.email}`}
-                  className="w-32"
-                  value={m.role}
-                  disabled={changeRole.isPending}
-                  onChange={(e) => changeRole.mutate({ id: m.id, role: e.target.value as Role })}
-                >
-                  <option value="admin">Admin</option>
-                  <option value="manager">Manager</option>
-                  <option value="member">Member</option>
-                </Select>
+              {isAdmin && !soleAdmin ? (
+                <div className="w-32">
+                  <Select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    disabled={changeRole.isPending}
+                    onChange={(e) => changeRole.mutate({ id: m.id, role: e.target.value as Role })}
+                  >
+                    <option value="admin">Admin</option>
+                    <option value="manager">Manager</option>
+                    <option value="member">Member</option>
+                  </Select>
+                </div>
               ) : (
                 <Badge tone={m.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[m.role]}</Badge>
               )}
-              {(isAdmin || m.is_you) && (
-                <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setRemoving(m)}>
+              {(isAdmin || m.is_you) && !soleAdmin ? (
+                <Button variant="ghost" size="sm" className="w-16 text-red-600 hover:bg-red-50" onClick={() => setRemoving(m)}>
                   {m.is_you ? 'Leave' : 'Remove'}
                 </Button>
+              ) : (
+                <span className="w-16" title={soleAdmin ? 'The team’s only admin' : undefined} />
               )}
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
       <ConfirmDialog

@@ -27,7 +27,8 @@ export function TokensSettings() {
   const isAdmin = useIsAdmin();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<Token | null>(null);
-  const tokens = useQuery(trpc.dashboard.tokens.list.queryOptions());
+  // Last-used times change outside the dashboard (on /v1), so refetch whenever the page opens.
+  const tokens = useQuery({ ...trpc.dashboard.tokens.list.queryOptions(), staleTime: 0 });
   const revoke = useMutation(
     trpc.dashboard.tokens.revoke.mutationOptions({
       onSuccess: async () => {
@@ -105,7 +106,9 @@ export function TokensSettings() {
               <tbody className="divide-y divide-zinc-100">
                 {tokens.data.map((t) => (
                   <tr key={t.id} data-testid="token-row">
-                    <td className="px-5 py-3 font-medium text-zinc-900">{t.name}</td>
+                    <td className="max-w-48 truncate px-5 py-3 font-medium whitespace-nowrap text-zinc-900" title={t.name}>
+                      {t.name}
+                    </td>
                     <td className="px-3 py-3">
                       <div className="flex max-w-xs flex-wrap gap-1">
                         {scopeLabels(t.scopes).map((s) => (

@@ -30,6 +30,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div
             key={t.id}
             role={t.tone === 'error' ? 'alert' : 'status'}
+            data-toast
             className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg bg-zinc-900 px-4 py-3 text-sm text-white shadow-lg"
           >
             {t.tone === 'error' ? (

@@ -3,16 +3,16 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { appRouter } from '@/server/routers';
-import { createDashboardContext } from '@/server/routers/dashboard/context';
+import { createDashboardContext, dashboardOrigin } from '@/server/routers/dashboard/context';
 import { createCallerFactory } from '@/server/trpc';
 
 const createCaller = createCallerFactory(appRouter);
 
-export async function requestOrigin(): Promise<string> {
+async function requestOrigin(): Promise<string> {
   const h = await headers();
   const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
-  const proto = h.get('x-forwarded-proto') ?? (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');
-  return `${proto}://${host}`;
+  const proto = h.get('x-forwarded-proto') ?? (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https');
+  return dashboardOrigin({ url: `${proto}://${host}/`, headers: h });
 }
 
 export const getServerContext = cache(async () => createDashboardContext({ origin: await requestOrigin() }));

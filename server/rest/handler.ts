@@ -14,8 +14,38 @@ type State = { ctx: Context; error?: unknown };
 const states = new WeakMap<object, State>();
 
 const metaByPath = new Map<string, Meta>();
+/** Method and path pattern of every /v1 operation, to tell an unknown route from a bad request. */
+const routes: { method: string; pattern: RegExp }[] = [];
 for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
-  metaByPath.set(path, (proc as unknown as { _def: { meta?: Meta } })._def.meta ?? {});
+  const meta = (proc as unknown as { _def: { meta?: Meta } })._def.meta ?? {};
+  metaByPath.set(path, meta);
+  if (meta.openapi) {
+    const re = meta.openapi.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+    routes.push({ method: meta.openapi.method, pattern: new RegExp(`^${re}/?$`, 'i') }); // as trpc-to-openapi matches
+  }
+}
+const routeExists = (method: string, path: string) => routes.some((r) => r.method === method && r.pattern.test(path));
+
+/** PostgreSQL text cannot hold NUL, so no field of any request may contain one. */
+function firstNulField(value: unknown, field: string | null = null): string | null | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? (field ?? '') : undefined;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const hit = k.includes('\u0000') ? (field ?? k) : firstNulField(v, field ?? k);
+      if (hit !== undefined) return hit;
+    }
+  }
+  return undefined;
+}
+
+function nulError(field: string, headers: Record<string, string>) {
+  const message = 'must not contain NUL characters';
+  return errorResponse(
+    'unprocessable_entity',
+    field ? `${field}: ${message}` : message,
+    { formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {} },
+    headers,
+  );
 }
 
 // Built once: the library's fetch adapter would rebuild its route table on every request.
@@ -39,6 +69,10 @@ export async function handleV1(req: Request): Promise<Response> {
   const path = url.pathname.replace(/^\/v1/, '') || '/';
   const g = await gate(req, url.pathname);
   if (g instanceof Response) return g;
+  if (/%00/.test(url.pathname)) return errorResponse('not_found', 'Not found.', null, g.headers);
+  for (const [key, value] of url.searchParams) {
+    if (key.includes('\u0000') || value.includes('\u0000')) return nulError(key.replace(/\u0000/g, ''), g.headers);
+  }
 
   let body: unknown;
   if (WITH_BODY.has(req.method)) {
@@ -54,6 +88,15 @@ export async function handleV1(req: Request): Promise<Response> {
     } catch (e) {
       const m = mapError(e, req.method, path);
       return errorResponse(m.code, m.message, m.details, g.headers, m.status);
+    }
+    const nul = firstNulField(body);
+    if (nul !== undefined) return nulError(nul.replace(/\u0000/g, ''), g.headers);
+    // trpc-to-openapi reads no query string for operations with a body: refuse it rather than
+    // silently ignore it (spec 4: unknown query keys are 422).
+    const queryKeys = [...new Set(url.searchParams.keys())];
+    if (queryKeys.length && routeExists(req.method, path)) {
+      const message = `Unrecognized key${queryKeys.length > 1 ? 's' : ''}: ${queryKeys.map((k) => `"${k}"`).join(', ')} (this operation takes no query parameters)`;
+      return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, g.headers);
     }
   }
 

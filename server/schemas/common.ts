@@ -35,7 +35,7 @@ export function decodeCursor<T extends ('string' | 'number')[]>(cursor: string |
     if (
       Array.isArray(parts) &&
       parts.length === types.length &&
-      parts.every((p, i) => typeof p === types[i] && (typeof p !== 'string' || p.length <= 1024) && (typeof p !== 'number' || Number.isFinite(p)))
+      parts.every((p, i) => typeof p === types[i] && (typeof p !== 'string' || (p.length <= 1024 && !p.includes('\u0000'))) && (typeof p !== 'number' || Number.isFinite(p)))
     ) {
       return parts;
     }

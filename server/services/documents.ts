@@ -2,7 +2,7 @@
 // rename, move, delete. Version rules live in versions.ts.
 import { db, type Tx } from '../db/client';
 import type { Document, Prisma } from '../db/generated/client';
-import { notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
@@ -35,8 +35,11 @@ export async function findDocument(tx: Tx, teamId: string, id: string) {
 
 async function checkFolder(tx: Tx, teamId: string, folderId: string | null | undefined) {
   if (!folderId) return;
-  const f = await tx.folder.findFirst({ where: { id: folderId, teamId }, select: { id: true } });
-  if (!f) throw notFound('Folder');
+  // FOR KEY SHARE: a folder deleted at the same time either waits for this transaction or is
+  // already gone (404), never a foreign-key failure (500) when the document row is written.
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM folders WHERE id = ${folderId} AND team_id = ${teamId} FOR KEY SHARE`;
+  if (!rows.length) throw notFound('Folder');
 }
 
 export async function getDocument(teamId: string, id: string) {
@@ -49,6 +52,7 @@ function afterCursor(cursor: string | undefined): Prisma.DocumentWhereInput {
   const c = decodeCursor(cursor, 'number', 'string') as [number, string] | null;
   if (!c) return {};
   const created = new Date(c[0]);
+  if (Number.isNaN(created.getTime())) throw invalid('cursor', 'is not a cursor returned by this API');
   return { OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: c[1] } }] };
 }
 

@@ -5,7 +5,7 @@ import type { Prisma } from '../db/generated/client';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
-import { isUniqueViolation, lockKey, lockKeys } from './locks';
+import { isUniqueViolation, lockKey } from './locks';
 import { childPath, firstFreeName, slugify, subtreePattern } from './paths';
 
 const withCounts = { _count: { select: { documents: true, children: true } } } as const;
@@ -26,6 +26,14 @@ export function toFolder(f: FolderRow) {
     updated_at: iso(f.updatedAt),
   };
 }
+
+/**
+ * Serializes every change to one team's folder tree (create, rename, move, delete). Each of them
+ * derives paths from rows it reads, so those reads must come after the lock: otherwise two
+ * crossed moves both pass the "not into a descendant" check and make a cycle, and a create or
+ * move under a folder whose ancestor is being renamed keeps the old path prefix.
+ */
+const lockTree = (tx: Tx, teamId: string) => lockKey(tx, 'folder-tree', teamId);
 
 async function findFolder(tx: Tx, teamId: string, id: string) {
   const f = await tx.folder.findFirst({ where: { id, teamId } });
@@ -62,8 +70,8 @@ async function siblings(tx: Tx, teamId: string, parentId: string | null, exceptI
 export async function createFolder(teamId: string, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
   const parentId = input.parent_id ?? null;
   const id = await db.$transaction(async (tx) => {
+    await lockTree(tx, teamId);
     const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
-    await lockKey(tx, 'folder-siblings', teamId, parentId);
     const free = firstFreeName(input.name, parent?.path ?? null, await siblings(tx, teamId, parentId));
     const f = await tx.folder.create({
       data: { id: newId(), teamId, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
@@ -92,9 +100,9 @@ function assertFree(sibs: { name: string; path: string }[], name: string, path: 
 export async function updateFolder(teamId: string, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
   try {
     await db.$transaction(async (tx) => {
+      if (input.name !== undefined) await lockTree(tx, teamId);
       const f = await findFolder(tx, teamId, id);
       if (input.name !== undefined && input.name !== f.name) {
-        await lockKey(tx, 'folder-siblings', teamId, f.parentId);
         const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
         const path = childPath(parentPath, input.name);
         assertFree(await siblings(tx, teamId, f.parentId, f.id), input.name, path);
@@ -115,16 +123,13 @@ export async function updateFolder(teamId: string, id: string, input: { name?: s
 export async function moveFolder(teamId: string, id: string, parentId: string | null) {
   try {
     await db.$transaction(async (tx) => {
+      await lockTree(tx, teamId);
       const f = await findFolder(tx, teamId, id);
       if (f.parentId === parentId) return;
       const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
       if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
       }
-      await lockKeys(tx, [
-        ['folder-siblings', teamId, f.parentId],
-        ['folder-siblings', teamId, parentId],
-      ]);
       const path = `${parent?.path ?? ''}/${slugify(f.name)}`;
       assertFree(await siblings(tx, teamId, parentId), f.name, path);
       await rewriteSubtree(tx, teamId, f.path, path);
@@ -143,6 +148,7 @@ export async function moveFolder(teamId: string, id: string, parentId: string | 
  */
 export async function deleteFolder(teamId: string, id: string, cascade: boolean) {
   await db.$transaction(async (tx) => {
+    await lockTree(tx, teamId);
     const f = await tx.folder.findFirst({ where: { id, teamId }, include: withCounts });
     if (!f) throw notFound('Folder');
     if (!cascade && (f._count.documents > 0 || f._count.children > 0)) {

@@ -40,6 +40,7 @@ async function adoptPrimary(tx: Tx, v: DocumentVersion) {
 export async function listVersions(teamId: string, documentId: string, q: { limit: number; cursor?: string }) {
   await findDocument(db, teamId, documentId);
   const c = decodeCursor(q.cursor, 'number') as [number] | null;
+  if (c && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 2 ** 31 - 1)) throw invalid('cursor', 'is not a cursor returned by this API');
   const rows = await db.documentVersion.findMany({
     where: { documentId, ...(c ? { versionNumber: { lt: c[0] } } : {}) },
     orderBy: { versionNumber: 'desc' },

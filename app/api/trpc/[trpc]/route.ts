@@ -2,7 +2,7 @@
 // tokens: those belong to /v1), and only answers same-origin JSON calls.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/routers';
-import { createDashboardContext, TEAM_HEADER } from '@/server/routers/dashboard/context';
+import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from '@/server/routers/dashboard/context';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,12 +11,11 @@ function handler(req: Request) {
   if (req.method === 'POST' && !req.headers.get('content-type')?.startsWith('application/json')) {
     return Response.json({ error: 'Unsupported content type' }, { status: 415 });
   }
-  const url = new URL(req.url);
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => createDashboardContext({ origin: url.origin, teamHint: req.headers.get(TEAM_HEADER) }),
+    createContext: () => createDashboardContext({ origin: dashboardOrigin(req), teamHint: req.headers.get(TEAM_HEADER) }),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[quire] trpc ${path ?? '?'} failed:`, error.cause ?? error);
     },

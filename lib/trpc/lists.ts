@@ -1,0 +1,35 @@
+'use client';
+// The paginated lists the dashboard shows, each under tRPC's own query key.
+import type { QueryKey } from '@tanstack/react-query';
+import { useTRPC, useTRPCClient } from './react';
+import { useCursorPages } from './cursor-pages';
+
+type Sort = 'created_desc' | 'created_asc' | 'name_asc' | 'name_desc';
+
+const plain = (key: readonly unknown[]): QueryKey => [...key];
+
+/** Folders directly under a folder (null = top level), or every folder (in tree order) with `all`. */
+export function useFolderPages(parent: string | null | 'all', opts: { enabled?: boolean } = {}) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const input = parent === 'all' ? { limit: 100 } : { parent_id: parent ?? 'root', limit: 100 };
+  return useCursorPages(plain(trpc.folders.list.infiniteQueryKey(input)), (cursor) => client.folders.list.query({ ...input, cursor }), opts);
+}
+
+export type DocumentQuery = { sort: Sort; folderId?: string; query?: string };
+
+export function useDocumentPages(q: DocumentQuery) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const input = { ...q, limit: 50 };
+  return useCursorPages(plain(trpc.dashboard.library.documents.infiniteQueryKey(input)), (cursor) =>
+    client.dashboard.library.documents.query({ ...input, cursor }),
+  );
+}
+
+export function useVersionPages(documentId: string) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const input = { id: documentId, limit: 25 };
+  return useCursorPages(plain(trpc.documents.versions.list.infiniteQueryKey(input)), (cursor) => client.documents.versions.list.query({ ...input, cursor }));
+}
