@@ -217,7 +217,6 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
     } catch {}
     await sleep(250);
   }
-  log(`  ${kind} server up on ${HOST}:${port} after ${fmt((Date.now() - t0) / 1000)} s`);
   return r;
 }
 
@@ -662,48 +661,48 @@ async function measure(started: number, pgVersion: string, machine: string, appD
     await c.end();
   }
 
-  // One server at a time: start, check every endpoint answers, warm up and measure each, stop.
+  // One server at a time. Endpoint by endpoint, each server in turn (order alternating), so
+  // each ratio compares runs minutes apart at most, on a machine others may be loading.
   const admin = new pg.Client({ connectionString: DB_URL });
   await admin.connect();
   const results = new Map<string, Measured>();
   const bodies = new Map<string, unknown>();
   let failures = 0;
   try {
-    for (const kind of SERVERS) {
-      log(`\n${kind}: starting...`);
-      const probe = endpoints.find((e) => e.key === 'get')?.paths[0] ?? endpoints[0].paths[0];
-      const server = await startServer(kind, token, probe, appDir);
-      try {
-        for (const e of endpoints) {
+    for (const [n, e] of endpoints.entries()) {
+      log(`\n${e.label}:`);
+      for (const kind of n % 2 ? [...SERVERS].reverse() : SERVERS) {
+        const server = await startServer(kind, token, e.paths[0], appDir);
+        try {
           const res = await fetch(`http://${HOST}:${server.port}${e.paths[0]}`, { headers: { authorization: `Bearer ${token}` } });
           const text = await res.text();
-          if (res.status !== 200) {
+          const body = res.status === 200 ? (JSON.parse(text) as { data?: unknown[]; next_cursor?: string | null }) : null;
+          if (!body) {
             failures++;
-            log(`  ${e.label}: HTTP ${res.status} ${text.slice(0, 300)}`);
-            continue;
+            log(`    HTTP ${res.status} ${text.slice(0, 300)}`);
+          } else {
+            bodies.set(`${kind}:${e.key}`, body);
+            if (e.key !== 'get' && (body.data?.length !== 25 || !body.next_cursor)) {
+              failures++;
+              log(`    expected a full page of 25 with a next cursor, got ${body.data?.length} rows`);
+            }
           }
-          const body = JSON.parse(text) as { data?: unknown[]; next_cursor?: string | null };
-          bodies.set(`${kind}:${e.key}`, body);
-          if (e.key !== 'get' && (body.data?.length !== 25 || !body.next_cursor)) {
-            failures++;
-            log(`  ${e.label}: expected a full page of 25 with a next cursor, got ${body.data?.length} rows`);
-          }
-        }
-        for (const e of endpoints) {
           if (WARMUP > 0) await load(server, token, e.paths, WARMUP, null);
           const quiet = await settle();
-          if (quiet.busyCores >= 0.33) log(`  (the machine is busy: ${fmt(quiet.busyCores, 2)} cores in use by others after ${fmt(quiet.waited, 0)} s; measuring anyway)`);
-          else if (quiet.waited >= 1) log(`  (waited ${fmt(quiet.waited, 0)} s for other processes to quiet down)`);
+          if (quiet.busyCores >= 0.33) {
+            log(`    (others keep ${fmt(quiet.busyCores, 2)} cores busy after ${fmt(quiet.waited, 0)} s of waiting; measuring anyway)`);
+          } else if (quiet.waited >= 1) log(`    (waited ${fmt(quiet.waited, 0)} s for other processes to quiet down)`);
           const m = await load(server, token, e.paths, DURATION, admin);
           results.set(`${kind}:${e.key}`, m);
           if (m.bad) failures++;
           log(
-            `  ${pad(e.label, 28)} ${lpad(fmt(m.rps, 0), 6)} req/s   p50 ${lpad(fmt(m.p50), 6)} ms   p99 ${lpad(fmt(m.p99), 6)} ms` +
+            `    ${pad(kind, 10)} ${lpad(fmt(m.rps, 0), 6)} req/s   p50 ${lpad(fmt(m.p50), 6)} ms   p99 ${lpad(fmt(m.p99), 6)} ms` +
+              `   server CPU ${fmt(m.cpuMsPerReq.server, 2)} ms/req` +
               (m.bad ? `   ${m.bad} FAILED requests` : ''),
           );
+        } finally {
+          await stopServer(server);
         }
-      } finally {
-        await stopServer(server);
       }
     }
   } finally {

@@ -344,6 +344,50 @@ describe('unknown routes and ids', () => {
   });
 });
 
+describe('scopes', () => {
+  it('every read route needs documents.read and every write route documents.write (403 forbidden)', async () => {
+    const [r, w] = await Promise.all([
+      createToken({ team: uniqueTeam('errors-scopes'), scopes: 'documents.read' }),
+      createToken({ team: uniqueTeam('errors-scopes'), scopes: 'documents.write,links.write,datarooms.read,branding.read' }),
+    ]);
+    const readOnly = checked(client(r.token));
+    const writeOnly = checked(client(w.token));
+    const x = 'someid';
+    const reads = [
+      '/v1/documents',
+      '/v1/documents/search?q=a',
+      `/v1/documents/${x}`,
+      `/v1/documents/${x}/versions`,
+      `/v1/documents/${x}/versions/${x}`,
+      '/v1/folders',
+      `/v1/folders/${x}`,
+    ];
+    const writes: [string, string, unknown][] = [
+      ['POST', '/v1/documents', { type: 'link', external_url: 'https://example.com/' }],
+      ['POST', '/v1/documents/upload-url', { content_type: 'application/pdf' }],
+      ['PATCH', `/v1/documents/${x}`, { name: 'x' }],
+      ['DELETE', `/v1/documents/${x}`, undefined],
+      ['POST', `/v1/documents/${x}/versions`, { external_url: 'https://example.com/' }],
+      ['PATCH', `/v1/documents/${x}/versions/${x}`, { is_primary: true }],
+      ['POST', '/v1/folders', { name: 'x' }],
+      ['PATCH', `/v1/folders/${x}`, { name: 'x' }],
+      ['POST', `/v1/folders/${x}/move`, { parent_id: null }],
+      ['DELETE', `/v1/folders/${x}`, undefined],
+    ];
+    for (const path of reads) {
+      const e = envelope(await writeOnly.get(path), 403, 'forbidden');
+      expect(e.message, path).toContain('documents.read');
+    }
+    for (const [method, path, body] of writes) {
+      const e = envelope(await readOnly.call(method, path, body), 403, 'forbidden');
+      expect(e.message, `${method} ${path}`).toContain('documents.write');
+    }
+    // The scope check comes first: another token's invalid body is still a 403, not a 422 that
+    // would describe the schema to a token that may not write.
+    envelope(await readOnly.post('/v1/folders', { bogus: true }), 403, 'forbidden');
+  });
+});
+
 describe('fuzz: never a 5xx, always the envelope', () => {
   const anyValue = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),

@@ -403,4 +403,28 @@ describe('concurrent tree changes', () => {
       if (d.folder_id) expect(folders.has(d.folder_id)).toBe(true);
     }
   });
+
+  it('documents moved between folders of a subtree while it is cascade-deleted: no deadlock, all end in the root', async () => {
+    for (let round = 0; round < 5; round++) {
+      const top = await create(raceApi, { name: `Shuffle ${round}` });
+      const left = await create(raceApi, { name: 'Left', parent_id: top.id });
+      const right = await create(raceApi, { name: 'Right', parent_id: top.id });
+      const docs = [];
+      for (let i = 0; i < 4; i++) {
+        docs.push(
+          ok(await raceApi.post('/v1/documents', { type: 'link', external_url: 'https://example.com/', folder_id: i % 2 ? left.id : right.id }), 201),
+        );
+      }
+      const rs = await Promise.all([
+        ...docs.map((d, i) => raceApi.patch(`/v1/documents/${d.id}`, { folder_id: i % 2 ? right.id : left.id })),
+        raceApi.del(`/v1/folders/${top.id}?cascade=true`),
+        ...docs.map((d) => raceApi.patch(`/v1/documents/${d.id}`, { name: `renamed ${round}` })),
+      ]);
+      for (const r of rs) {
+        expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+        if (r.status >= 400) envelope(r, 404, 'not_found');
+      }
+      for (const d of docs) expect(ok(await raceApi.get(`/v1/documents/${d.id}`)).folder_id).toBeNull();
+    }
+  });
 });

@@ -4,17 +4,20 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Field, Input } from '@/components/ui/input';
 
 export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
   const router = useRouter();
-  const [email, setEmail] = useState(defaultEmail ?? '');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Until hydrated, a click would submit the form natively instead of through the handler.
+  const hydrated = useHydrated();
 
-  async function submit(e: FormEvent) {
+  // Read from the form, not from state: text typed before hydration still counts.
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const value = email.trim().toLowerCase();
+    const value = String(new FormData(e.currentTarget).get('email') ?? '').trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
       setError('Enter a valid email address.');
       return;
@@ -42,12 +45,11 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
             autoComplete="email"
             autoFocus
             placeholder="you@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={defaultEmail}
           />
         )}
       </Field>
-      <Button type="submit" className="w-full" size="lg" loading={pending}>
+      <Button type="submit" className="w-full" size="lg" loading={pending} disabled={!hydrated}>
         {!pending && <Mail className="h-4 w-4" aria-hidden />}
         Email me a sign-in link
       </Button>

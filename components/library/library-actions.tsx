@@ -208,22 +208,28 @@ export function LibraryActionsProvider({ children }: { children: ReactNode }) {
           )
         }
       >
-        {d?.kind === 'delete-folder' && (d.folder.document_count > 0 || d.folder.child_folder_count > 0) ? (
-          <>
-            <p>
-              It holds {plural(d.folder.document_count, 'document')} and {plural(d.folder.child_folder_count, 'subfolder')}.
-            </p>
-            <p>
-              Its subfolders are deleted too. <strong className="font-medium text-zinc-800">No document is deleted:</strong> documents inside
-              move to the top level of the library.
-            </p>
-          </>
-        ) : (
-          <p>The folder is empty. This cannot be undone.</p>
-        )}
+        {d?.kind === 'delete-folder' && <DeleteFolderText folder={d.folder} />}
       </ConfirmDialog>
     </Ctx.Provider>
   );
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function DeleteFolderText({ folder }: { folder: FolderItem }) {
+  const docs = folder.document_count;
+  const subs = folder.child_folder_count;
+  if (!docs && !subs) return <p>The folder is empty. This cannot be undone.</p>;
+  const holds = [docs && plural(docs, 'document'), subs && plural(subs, 'subfolder')].filter(Boolean).join(' and ');
+  return (
+    <>
+      <p>
+        It holds {holds}.{subs > 0 && ' Its subfolders are deleted with it.'}
+      </p>
+      <p>
+        <strong className="font-medium text-zinc-800">No document is deleted:</strong> documents inside move to the top level of the
+        library.
+      </p>
+    </>
+  );
+}

@@ -136,7 +136,11 @@ export async function createDocument(teamId: string, input: DocumentSource & { n
 
 export async function updateDocument(teamId: string, id: string, input: { name?: string; folder_id?: string | null }) {
   const doc = await db.$transaction(async (tx) => {
-    await findDocument(tx, teamId, id);
+    // Row first, folder second: the order a cascading folder delete takes them in (it clears
+    // folder_id on the documents, then deletes the folders). The other order deadlocks with it.
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM documents WHERE id = ${id} AND team_id = ${teamId} FOR UPDATE`;
+    if (!locked.length) throw notFound('Document');
     if (input.folder_id !== undefined) await checkFolder(tx, teamId, input.folder_id);
     return tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id } });
   });

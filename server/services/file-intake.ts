@@ -75,7 +75,7 @@ export async function intakeSourceUrl(teamId: string, sourceUrl: string): Promis
     throw e;
   }
   if (fetched.bytes.length === 0) throw invalid('source_url', 'the file at this URL is empty');
-  const fileName = decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || '') || undefined;
+  const fileName = fileNameFromUrl(fetched.finalUrl);
   const info = await inspect(fetched.bytes, fetched.contentTypeHeader ?? '', fileName, 'source_url');
   const storageKey = `files/${teamId}/${newId()}`;
   const store = getBlobStore();
@@ -88,6 +88,22 @@ export async function intakeSourceUrl(teamId: string, sourceUrl: string): Promis
     consume: null,
     discard: () => store.delete(storageKey).catch(() => {}),
   };
+}
+
+/**
+ * The file name a URL suggests. A malformed escape (`/a%E0.pdf`) is kept as written instead of
+ * throwing, and control characters (`%00`, `%0A`) are dropped: names never hold them, and
+ * PostgreSQL refuses NUL.
+ */
+export function fileNameFromUrl(url: string): string | undefined {
+  const raw = new URL(url).pathname.split('/').pop() || '';
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    name = raw;
+  }
+  return name.replace(/[\u0000-\u001f\u007f]/g, '').trim() || undefined;
 }
 
 export type LinkKind = 'link' | 'notion';

@@ -73,6 +73,11 @@ export async function receiveUpload(
   const max = up.declaredSize !== null ? Number(up.declaredSize) : MAX_UPLOAD_BYTES;
   try {
     const { size } = await store.writeStream(up.storageKey, body, max);
+    // Next.js hands a PUT without a body to the route as an empty stream, not null.
+    if (size === 0) {
+      await store.delete(up.storageKey).catch(() => {});
+      throw invalid(null, 'The request has no body: PUT the file bytes.');
+    }
     await db.upload.update({ where: { id: uploadId }, data: { size: BigInt(size) } });
     return { upload_id: uploadId, size };
   } catch (e) {
