@@ -144,4 +144,11 @@ test('a newcomer signs in, sets up a team, uploads and organises documents, and 
   await page.getByRole('link', { name: /Data rooms/ }).click();
   await expect(page.getByText('This section is coming soon')).toBeVisible();
   await shot(page, '14-coming-soon');
+
+  // Signing out ends the session stored in the database.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto('/documents');
+  await expect(page).toHaveURL(/\/signin/);
 });

@@ -63,6 +63,11 @@ describe('unknown keys', () => {
       expect(e.details.formErrors[0], `${method} ${path}`).toContain(extra);
       expect(e.message, `${method} ${path}`).toContain(extra);
     }
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const e = unprocessable(await api.post('/v1/folders', `{"name":"Proto","${key}":{"polluted":true}}`));
+      expect(e.details.formErrors[0], key).toContain(key);
+    }
+    expect(({} as any).polluted).toBeUndefined();
     // Nothing was changed by the refused requests.
     expect(ok(await api.get(`/v1/documents/${doc.id}`)).name).toBe('e.pdf');
     expect(ok(await api.get(`/v1/folders/${folder.id}`))).toMatchObject({ name: 'Errors', parent_id: null });

@@ -1,7 +1,9 @@
 // Document versions over real HTTP (spec 2.3, 3.3; DESIGN "versions"): newest first, exactly one
 // primary, a new version or a promote demotes the previous primary in the same transaction, the
 // document follows its primary, and concurrent promotes and adds stay consistent.
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, envelope, upload, uniqueTeam } from './support/api';
 import { ISO, VERSION_KEYS, fixture, ok, pdfBytes, walk } from './support/docs';
 
@@ -230,3 +232,30 @@ describe('concurrency', () => {
     expect(ok(await api.get(`/v1/documents/${d.id}`)).num_pages).toBe(primary.num_pages);
   });
 });
+
+/** Stored blob files of the test server (local blob store under its data dir). */
+function blobCount(): number {
+  const root = path.join(inject('serverEnv').QUIRE_DATA_DIR, 'blobs');
+  if (!fs.existsSync(root)) return 0;
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.tmp')).length;
+}
+
+describe('files', () => {
+  it('deleting a document deletes every version file, even while versions are being added', async () => {
+    const before = blobCount();
+    for (let round = 0; round < 4; round++) {
+      const d = ok(await api.post('/v1/documents', { source_url: fixture('/deck.pdf') }), 201);
+      ok(await api.post(`/v1/documents/${d.id}/versions`, { source_url: fixture('/mislabelled.pdf') }), 201);
+      expect(blobCount()).toBe(before + 2);
+      const rs = await Promise.all([
+        ...Array.from({ length: 4 }, () => api.post(`/v1/documents/${d.id}/versions`, { source_url: fixture('/deck.pdf') })),
+        api.del(`/v1/documents/${d.id}`),
+        ...Array.from({ length: 4 }, () => api.post(`/v1/documents/${d.id}/versions`, { source_url: fixture('/deck.pdf') })),
+      ]);
+      for (const r of rs) expect([200, 201, 404], JSON.stringify(r.body)).toContain(r.status);
+      envelope(await api.get(`/v1/documents/${d.id}`), 404, 'not_found');
+      expect(blobCount(), `round ${round}`).toBe(before);
+    }
+  });
+});
+

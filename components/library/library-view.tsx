@@ -1,7 +1,7 @@
 'use client';
 import { ChevronRight, CircleAlert, FolderPlus, Link2, Search, SearchX, Upload, UploadCloud, X } from 'lucide-react';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -32,24 +32,20 @@ type Sort = (typeof SORTS)[number]['value'];
 
 function useLibraryUrl() {
   const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
   const folderId = params.get('folder');
   const q = params.get('q') ?? '';
   const sortParam = params.get('sort');
   const sort: Sort = SORTS.some((s) => s.value === sortParam) ? (sortParam as Sort) : 'created_desc';
-  const set = useCallback(
-    (next: Record<string, string | null>) => {
-      const p = new URLSearchParams(params.toString());
-      for (const [k, v] of Object.entries(next)) {
-        if (v) p.set(k, v);
-        else p.delete(k);
-      }
-      const s = p.toString();
-      router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
-    },
-    [params, pathname, router],
-  );
+  // Query and sort change the URL in place (history.replaceState, which Next's router follows):
+  // no server round trip, and always built on the current URL, never on a stale render's copy.
+  const set = useCallback((next: Record<string, string | null>) => {
+    const url = new URL(window.location.href);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) url.searchParams.set(k, v);
+      else url.searchParams.delete(k);
+    }
+    window.history.replaceState(null, '', url.pathname + url.search);
+  }, []);
   return { folderId, q, sort, set };
 }
 
@@ -74,13 +70,24 @@ function Library() {
   const folder = folderId ? chain.data?.[chain.data.length - 1] : null;
   const searching = q.trim().length > 0;
 
-  // Typing searches after a short pause; the URL keeps the query so back/forward work.
-  useEffect(() => setSearch(q), [q]);
+  // Typing searches after a short pause; the URL keeps the query so back/forward work. Only a
+  // query the box did not push itself (back button, a link) replaces what is being typed.
+  const pushed = useRef(q);
   useEffect(() => {
-    if (search.trim() === q.trim()) return;
-    const t = setTimeout(() => set({ q: search.trim() || null }), 250);
+    if (q !== pushed.current) {
+      pushed.current = q;
+      setSearch(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    const value = search.trim();
+    if (value === pushed.current.trim()) return;
+    const t = setTimeout(() => {
+      pushed.current = value;
+      set({ q: value || null });
+    }, 250);
     return () => clearTimeout(t);
-  }, [search, q, set]);
+  }, [search, set]);
 
   // "/" focuses search, as in most document tools.
   useEffect(() => {

@@ -45,7 +45,7 @@ export function TeamCard() {
             </Button>
           )}
         </form>
-        <dl className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm md:text-right">
+        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-2 self-end text-sm">
           <dt className="text-zinc-500">Plan</dt>
           <dd>
             <Badge tone="brand">{PLAN_LABELS[team.plan] ?? team.plan}</Badge>

@@ -150,7 +150,11 @@ export async function updateDocument(teamId: string, id: string, input: { name?:
 /** Deletes the document with its versions, room placements, links and views; then its files. */
 export async function deleteDocument(teamId: string, id: string) {
   const keys = await db.$transaction(async (tx) => {
-    await findDocument(tx, teamId, id);
+    // Locked first, as adding a version does: a version committed while this runs would
+    // otherwise be deleted with the document but keep its file.
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM documents WHERE id = ${id} AND team_id = ${teamId} FOR UPDATE`;
+    if (!locked.length) throw notFound('Document');
     const versions = await tx.documentVersion.findMany({ where: { documentId: id }, select: { storageKey: true } });
     await tx.document.delete({ where: { id } });
     return versions.map((v) => v.storageKey).filter((k): k is string => !!k);
