@@ -27,7 +27,7 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
 const routeExists = (method: string, path: string) => routes.some((r) => r.method === method && r.pattern.test(path));
 
 /** PostgreSQL text cannot hold NUL, so no field of any request may contain one. */
-function firstNulField(value: unknown, field: string | null = null): string | null | undefined {
+function firstNulField(value: unknown, field: string | null = null): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? (field ?? '') : undefined;
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
