@@ -1,7 +1,7 @@
 // Browser tests of the dashboard in Debian's Chromium. The config starts the app itself:
 // `npm run build` once (skipped with QUIRE_SKIP_BUILD=1 when the caller just built), then
 // `npm start` on a free port with a fresh data directory, its output copied to a log file that
-// the tests read magic links from.
+// the tests read magic links from. The directory is removed afterwards (QUIRE_E2E_KEEP=1 keeps it).
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +34,7 @@ const build = process.env.QUIRE_SKIP_BUILD === '1' ? '' : 'npm run build && ';
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

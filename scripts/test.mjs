@@ -47,6 +47,7 @@ if (want('unit')) {
 if (want('e2e') && fs.existsSync('playwright.config.ts')) {
   const out = path.join(reports, 'playwright.json');
   status |= step('playwright (dashboard in Chromium)', bin('playwright'), ['test'], {
+    QUIRE_SKIP_BUILD: '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     QUIRE_PLAYWRIGHT_JSON: out,
   });

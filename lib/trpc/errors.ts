@@ -27,10 +27,6 @@ export function errorMessage(err: unknown, fallback = 'Something went wrong. Ple
   return fallback;
 }
 
-export function errorCode(err: unknown): string | null {
-  return dataOf(err)?.apiError?.code ?? null;
-}
-
 export function isNotFound(err: unknown): boolean {
   const d = dataOf(err);
   return d?.httpStatus === 404 || d?.apiError?.code === 'not_found';
