@@ -44,7 +44,7 @@ async function findRunning(stateFile: string): Promise<number | null> {
   return null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

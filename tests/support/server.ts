@@ -1,22 +1,11 @@
 // Starts the real app (`next start` through scripts/with-db.ts) on a free port, as users run it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../server/db/embedded';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export type RunningServer = { url: string; port: number; logFile: string; stop(): Promise<void> };
 
