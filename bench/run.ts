@@ -1,7 +1,7 @@
 // `npm run bench`: REST read latency and throughput against a seeded PostgreSQL, beside a
 // no-framework baseline that sends the same SQL. See docs/benchmarks.md.
 //
-//   npm run bench                       # seed if needed, app then baseline, 10 s per scenario
+//   npm run bench                       # seed if needed; per endpoint, app then baseline, 10 s each
 //   npm run bench -- --duration 5 --warmup 1 --connections 16
 //   npm run bench -- --only app --endpoints list,get
 //   npm run bench -- --layers           # also the app's handler without Next, and Prisma alone
@@ -15,7 +15,8 @@
 //
 // One server runs at a time (the machine has 2 cores shared by the server, PostgreSQL and the
 // load generator). Timings are printed, never asserted: the exit status is 0 whatever the
-// figures, and non-zero only when the bench itself could not run or a server answered wrongly.
+// figures, and non-zero only when the bench could not run, a server answered wrongly, or the
+// baseline's SQL no longer matches the app's.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -317,6 +318,7 @@ async function load(
   // Backends connect lazily; sample them once the load is on (see below).
   let pgPids: number[] = [];
   let pg0 = 0;
+  let pgFrom = 0; // responses before the backends were sampled
   const t0 = performance.now();
   const inst = autocannon({
     url: `http://${HOST}:${server.port}`,
@@ -342,6 +344,7 @@ async function load(
     await sleep(Math.min(300, seconds * 100));
     pgPids = await pgBackendPids(admin);
     pg0 = pgPids.reduce((a, p) => a + procCpuSeconds(p), 0);
+    pgFrom = latencies.length + bad;
   }
   const res = await inst;
   const elapsed = (performance.now() - t0) / 1000;
@@ -364,7 +367,7 @@ async function load(
     seconds: elapsed,
     cpuMsPerReq: {
       server: per(serverCpu),
-      postgres: per(pgCpu),
+      postgres: n + bad > pgFrom ? (pgCpu * 1000) / (n + bad - pgFrom) : NaN,
       loadgen: per(loadgenCpu),
       other: per(Math.max(0, busy - serverCpu - pgCpu - loadgenCpu)),
     },
@@ -448,18 +451,30 @@ function snapshotBuild(): { dir: string; buildId: string } {
     if (fs.existsSync(path.join(ROOT, f))) fs.symlinkSync(path.join(ROOT, f), path.join(dir, f));
   }
   const src = path.join(ROOT, '.next');
+  const buildId = () => {
+    try {
+      return fs.readFileSync(path.join(src, 'BUILD_ID'), 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
   for (let attempt = 1; ; attempt++) {
-    const before = fs.readFileSync(path.join(src, 'BUILD_ID'), 'utf8');
-    fs.rmSync(path.join(dir, '.next'), { recursive: true, force: true });
-    fs.cpSync(src, path.join(dir, '.next'), {
-      recursive: true,
-      verbatimSymlinks: true,
-      filter: (p) => p !== path.join(src, 'cache'),
-    });
-    const after = fs.existsSync(path.join(src, 'BUILD_ID')) ? fs.readFileSync(path.join(src, 'BUILD_ID'), 'utf8') : '';
-    if (before === after) return { dir, buildId: before.trim() };
-    if (attempt >= 5) throw new Error('.next keeps changing (a build is running?); try again when it is done');
-    log('  .next changed while copying it (a build is running?); copying again in 10 s...');
+    const before = buildId();
+    let copied = false;
+    if (before) {
+      try {
+        fs.rmSync(path.join(dir, '.next'), { recursive: true, force: true });
+        fs.cpSync(src, path.join(dir, '.next'), {
+          recursive: true,
+          verbatimSymlinks: true,
+          filter: (p) => p !== path.join(src, 'cache'),
+        });
+        copied = true;
+      } catch {} // files vanished under us: a build is running
+    }
+    if (copied && buildId() === before) return { dir, buildId: before };
+    if (attempt >= 6) throw new Error('.next keeps changing (a build is running?); try again when it is done');
+    log('  .next is being rebuilt (by someone else?); copying again in 10 s...');
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
   }
 }
@@ -489,7 +504,8 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
     const got = captured.map((c) => normalizeSql(c.query));
     names.forEach((n, k) => {
       const ok = got[k] === normalizeSql(ALL_SQL[n]);
-      checks.push({ name: n, ok, detail: ok ? undefined : `app sent: ${got[k] ?? '(nothing)'}` });
+      const nothing = 'nothing captured (does server/db/client.ts still keep its client on globalThis.__quirePrisma?)';
+      checks.push({ name: n, ok, detail: ok ? undefined : got.length ? `app sent: ${got[k] ?? '(nothing)'}` : nothing });
     });
     if (got.length !== names.length) {
       checks.push({ name: names.join('+'), ok: false, detail: `app sent ${got.length} statements, baseline ${names.length}` });
