@@ -121,7 +121,7 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     const limit = limitOf(p);
     const cursor = cursorOf(p);
     const { rows } = cursor
-      ? await pool.query<DocRow>(LIST_AFTER, [actor.teamId, new Date(cursor[0]), new Date(cursor[0]), cursor[1], limit + 1, 0])
+      ? await pool.query<DocRow>(LIST_AFTER, [actor.teamId, new Date(cursor[0]), new Date(cursor[0]), new Date(cursor[0]), cursor[1], limit + 1, 0])
       : await pool.query<DocRow>(LIST_FIRST, [actor.teamId, limit + 1, 0]);
     return page(rows, limit);
   }

@@ -27,11 +27,12 @@ export const TOKEN_TOUCH =
 export const LIST_FIRST =
   `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE "public"."documents"."team_id" = $1 ${ORDER} LIMIT $2 OFFSET $3`;
 
-/** listDocuments after a cursor. Params: teamId, createdAt, createdAt, id, limit + 1, 0. */
+/** listDocuments after a cursor. Params: teamId, createdAt, createdAt, createdAt, id, limit + 1, 0. */
 export const LIST_AFTER =
   `SELECT ${DOC_COLUMNS} FROM "public"."documents" WHERE ("public"."documents"."team_id" = $1 AND ` +
-  `("public"."documents"."created_at" < $2 OR ("public"."documents"."created_at" = $3 AND "public"."documents"."id" < $4))) ` +
-  `${ORDER} LIMIT $5 OFFSET $6`;
+  `"public"."documents"."created_at" <= $2 AND ` +
+  `("public"."documents"."created_at" < $3 OR ("public"."documents"."created_at" = $4 AND "public"."documents"."id" < $5))) ` +
+  `${ORDER} LIMIT $6 OFFSET $7`;
 
 /** searchDocuments (first page). Params: teamId, searchParam(q), limit + 1, 0. */
 export const SEARCH_FIRST =

@@ -11,10 +11,16 @@ async function main() {
   const db = await connectDatabase({ migrate: true });
   if (db.owned) console.log(`[quire] embedded database ready (${process.env.QUIRE_DATA_DIR || '.data'})`);
   const require = createRequire(__filename);
-  const bin = cmd === 'next' ? require.resolve('next/dist/bin/next') : cmd;
-  const child = spawn(process.execPath, [bin, ...args], {
+  // `next ...` runs Next's CLI; `serve` runs scripts/serve.ts (the production server) under tsx.
+  const argv =
+    cmd === 'next'
+      ? [require.resolve('next/dist/bin/next'), ...args]
+      : cmd === 'serve'
+        ? [require.resolve('tsx/cli'), require.resolve('./serve.ts'), ...args]
+        : [cmd, ...args];
+  const child = spawn(process.execPath, argv, {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: cmd === 'serve' ? 'production' : process.env.NODE_ENV },
   });
   const forward = (sig: NodeJS.Signals) => () => child.kill(sig);
   process.on('SIGINT', forward('SIGINT'));

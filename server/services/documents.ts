@@ -53,7 +53,8 @@ function afterCursor(cursor: string | undefined): Prisma.DocumentWhereInput {
   if (!c) return {};
   const created = new Date(c[0]);
   if (Number.isNaN(created.getTime())) throw invalid('cursor', 'is not a cursor returned by this API');
-  return { OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: c[1] } }] };
+  // The plain bound lets the (team, created) index start at the cursor instead of filtering.
+  return { createdAt: { lte: created }, OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: c[1] } }] };
 }
 
 /** Case-insensitive substring match; LIKE wildcards in the query are taken literally. */

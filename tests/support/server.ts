@@ -16,7 +16,7 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(opts.logFile, 'a');
-  const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', ...env, PORT: String(port) },
     stdio: ['ignore', log, log],

@@ -1,0 +1,29 @@
+// The presigned PUT of the local blob store (step 2 of the upload flow). Authorised by the URL's
+// signature, not a bearer token, like any presigned storage URL.
+import { receiveUpload } from '../services/uploads';
+import { BASE_HEADERS, errorResponse } from './envelope';
+import { mapError } from './errors';
+import { clientIp, limit } from './gate';
+
+export async function putUpload(req: Request, uploadId: string): Promise<Response> {
+  const url = new URL(req.url);
+  const { headers, refused } = await limit(`ip:${clientIp(req)}`);
+  if (refused) return refused;
+  try {
+    const out = await receiveUpload(
+      uploadId,
+      { expires: url.searchParams.get('expires'), sig: url.searchParams.get('sig') },
+      req.headers.get('content-type'),
+      req.body,
+    );
+    return new Response(JSON.stringify(out), { status: 200, headers: { ...BASE_HEADERS, ...headers } });
+  } catch (e) {
+    const m = mapError(e, 'PUT', `/uploads/${uploadId}`);
+    return errorResponse(m.code, m.message, m.details, headers, m.status);
+  }
+}
+
+export const uploadMethodNotAllowed = async (req: Request): Promise<Response> => {
+  const { headers, refused } = await limit(`ip:${clientIp(req)}`);
+  return refused ?? errorResponse('not_found', 'Upload URLs accept only PUT.', null, headers);
+};
