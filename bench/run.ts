@@ -184,7 +184,7 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
   delete env.UPSTASH_REDIS_REST_TOKEN;
   const args =
     kind === 'app'
-      ? [tsxCli(), 'scripts/with-db.ts', 'next', 'start', appDir, '-p', String(port), '-H', HOST]
+      ? [tsxCli(), 'scripts/with-db.ts', 'serve', appDir, '-p', String(port), '-H', HOST]
       : kind === 'baseline'
         ? [tsxCli(), 'bench/baseline.ts']
         : [tsxCli(), 'bench/layers.ts'];
@@ -662,7 +662,7 @@ async function measure(started: number, pgVersion: string, machine: string, appD
     log('\nthe main statement alone (1 connection, median of 15, no load):');
     const params: Record<EndpointKey, unknown[]> = {
       list: [TEAM_ID, 26, 0],
-      list_deep: [TEAM_ID, new Date(deep[0]), new Date(deep[0]), deep[1], 26, 0],
+      list_deep: [TEAM_ID, new Date(deep[0]), new Date(deep[0]), new Date(deep[0]), deep[1], 26, 0],
       search: [TEAM_ID, SEARCH_TERM, 26, 0],
       get: [f.getIds[0], TEAM_ID, 1, 0],
     };

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { routeV1 } from '../server/rest/routes';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
   allowPositionals: true,
 });
@@ -41,7 +41,9 @@ async function send(res: http.ServerResponse, r: Response) {
 }
 
 async function main() {
-  const app = next({ dev: false, dir: path.resolve(__dirname, '..'), hostname, port });
+  // Like `next start [dir]`: the project folder holding the build.
+  const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
+  const app = next({ dev: false, dir, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
