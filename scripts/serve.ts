@@ -33,11 +33,13 @@ function toRequest(req: http.IncomingMessage): Request {
   } as RequestInit);
 }
 
+// /v1 answers are small JSON documents: one write with a length beats a chunked stream.
 async function send(res: http.ServerResponse, r: Response) {
+  const body = Buffer.from(await r.arrayBuffer());
   res.statusCode = r.status;
   r.headers.forEach((v, k) => res.setHeader(k, v));
-  if (r.body) for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
-  res.end();
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 async function main() {
