@@ -38,6 +38,12 @@ function firstNulField(value: unknown, field: string | null = null): string | un
   return undefined;
 }
 
+function hasProtoKey(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return true;
+  return Object.values(value).some(hasProtoKey);
+}
+
 function nulError(field: string, headers: Record<string, string>) {
   const message = 'must not contain NUL characters';
   return errorResponse(
@@ -91,6 +97,12 @@ export async function handleV1(req: Request): Promise<Response> {
     }
     const nul = firstNulField(body);
     if (nul !== undefined) return nulError(nul.replace(/\u0000/g, ''), g.headers);
+    // JSON.parse keeps "__proto__" as an own key; any later Object.assign (trpc-to-openapi's
+    // CommonJS build merges the body that way) would turn it into the object's prototype.
+    if (hasProtoKey(body)) {
+      const message = 'Unrecognized key: "__proto__"';
+      return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, g.headers);
+    }
     // trpc-to-openapi reads no query string for operations with a body: refuse it rather than
     // silently ignore it (spec 4: unknown query keys are 422).
     const queryKeys = [...new Set(url.searchParams.keys())];
