@@ -81,9 +81,8 @@ export function Guide({ doc, tags }: { doc: OpenAPIObject; tags: { tag: string; 
           </li>
           <li>
             <strong className="font-semibold text-zinc-900">OAuth 2.1 access tokens</strong> from the device authorization
-            grant (RFC 8628) work the same way. Discover the endpoints at{' '}
-            <Code>/.well-known/openid-configuration</Code> on the app host; access tokens last 90 days, and{' '}
-            <Code>offline_access</Code> adds a refresh token.
+            grant (RFC 8628) are coming: they will be sent the same way, with discovery at{' '}
+            <Code>/.well-known/openid-configuration</Code> on the app host. Until then, use dashboard tokens.
           </li>
         </ul>
         <p className={p}>
