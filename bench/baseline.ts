@@ -37,7 +37,7 @@ class HttpError extends Error {
   }
 }
 
-type TokenRow = { id: string; team_id: string; salt: string; hash: string; scopes: string[]; revoked_at: Date | null; last_used_at: Date | null };
+type TokenRow = { id: string; teamId: string; salt: string; hash: string; scopes: string[]; revokedAt: Date | null; lastUsedAt: Date | null };
 type DocRow = {
   id: string;
   folder_id: string | null;
@@ -54,19 +54,19 @@ async function authenticate(header: string | undefined): Promise<{ teamId: strin
   const m = header ? /^bearer[ ]+(\S+)\s*$/i.exec(header) : null;
   const t = m ? TOKEN_RE.exec(m[1]) : null;
   if (!m || !t) throw new HttpError(401, 'unauthorized', 'Missing or malformed token.');
-  const { rows } = await pool.query<TokenRow>(TOKEN_LOOKUP, [t[1], 1, 0]);
+  const { rows } = await pool.query<TokenRow>(TOKEN_LOOKUP, [t[1]]);
   const row = rows[0];
-  if (!row || row.revoked_at) throw new HttpError(401, 'unauthorized', 'Unknown or revoked token.');
+  if (!row || row.revokedAt) throw new HttpError(401, 'unauthorized', 'Unknown or revoked token.');
   const expected = Buffer.from(row.hash, 'hex');
   const actual = crypto.createHash('sha256').update(row.salt).update(m[1]).digest();
   if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) {
     throw new HttpError(401, 'unauthorized', 'Unknown or revoked token.');
   }
   const now = Date.now();
-  if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
     await pool.query(TOKEN_TOUCH, [new Date(now), row.id]).catch(() => {});
   }
-  return { teamId: row.team_id, scopes: row.scopes };
+  return { teamId: row.teamId, scopes: row.scopes };
 }
 
 const toDocument = (d: DocRow) => ({

@@ -9,12 +9,10 @@ const DOC_COLUMNS = [
 
 const ORDER = `ORDER BY "public"."documents"."created_at" DESC, "public"."documents"."id" DESC`;
 
-/** authenticateToken: findUnique by public_id. Params: publicId, 1, 0. */
+/** authenticateToken: raw lookup by public_id. Params: publicId. */
 export const TOKEN_LOOKUP =
-  `SELECT "public"."api_tokens"."id", "public"."api_tokens"."team_id", "public"."api_tokens"."salt", ` +
-  `"public"."api_tokens"."hash", "public"."api_tokens"."scopes", "public"."api_tokens"."revoked_at", ` +
-  `"public"."api_tokens"."last_used_at" FROM "public"."api_tokens" ` +
-  `WHERE ("public"."api_tokens"."public_id" = $1 AND 1=1) LIMIT $2 OFFSET $3`;
+  `SELECT id, team_id AS "teamId", salt, hash, scopes, revoked_at AS "revokedAt", last_used_at AS "lastUsedAt" ` +
+  `FROM api_tokens WHERE public_id = $1`;
 
 /** authenticateToken: last-used stamp, at most once a minute per token. Params: now, id. */
 export const TOKEN_TOUCH =
