@@ -671,7 +671,7 @@ async function measure(started: number, pgVersion: string, machine: string, appD
       costs.set(e.key, cost);
       log(`  ${pad(e.label, 28)} ${lpad(fmt(cost.ms, 2), 7)} ms   ${cost.plan}`);
     }
-    const tok = await queryCost(c, ALL_SQL.TOKEN_LOOKUP, [token.slice('quire_live_'.length, 'quire_live_'.length + 12), 1, 0]);
+    const tok = await queryCost(c, ALL_SQL.TOKEN_LOOKUP, [token.slice('quire_live_'.length, 'quire_live_'.length + 12)]);
     log(`  ${pad('token lookup (every request)', 28)} ${lpad(fmt(tok.ms, 2), 7)} ms   ${tok.plan}`);
   } finally {
     await c.end();
