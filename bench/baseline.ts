@@ -40,15 +40,18 @@ class HttpError extends Error {
 type TokenRow = { id: string; teamId: string; salt: string; hash: string; scopes: string[]; revokedAt: Date | null; lastUsedAt: Date | null };
 type DocRow = {
   id: string;
-  folder_id: string | null;
+  folderId: string | null;
   name: string;
   type: string;
-  content_type: string;
-  external_url: string | null;
-  num_pages: number;
-  created_at: Date;
-  updated_at: Date;
+  contentType: string;
+  externalUrl: string | null;
+  numPages: number;
+  createdAt: Date;
+  updatedAt: Date;
 };
+
+/** A UTC instant as timestamp text (a Date would be sent in the process's time zone). */
+const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
 async function authenticate(header: string | undefined): Promise<{ teamId: string; scopes: string[] }> {
   const m = header ? /^bearer[ ]+(\S+)\s*$/i.exec(header) : null;
@@ -64,7 +67,7 @@ async function authenticate(header: string | undefined): Promise<{ teamId: strin
   }
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await pool.query(TOKEN_TOUCH, [new Date(now), row.id]).catch(() => {});
+    await pool.query(TOKEN_TOUCH, [utc(now), row.id]).catch(() => {});
   }
   return { teamId: row.teamId, scopes: row.scopes };
 }
@@ -74,19 +77,19 @@ const toDocument = (d: DocRow) => ({
   object: 'document',
   name: d.name,
   type: d.type,
-  content_type: d.content_type,
-  url: d.external_url,
-  num_pages: d.num_pages,
-  folder_id: d.folder_id,
-  created: d.created_at.toISOString(),
-  updated_at: d.updated_at.toISOString(),
+  content_type: d.contentType,
+  url: d.externalUrl,
+  num_pages: d.numPages,
+  folder_id: d.folderId,
+  created: d.createdAt.toISOString(),
+  updated_at: d.updatedAt.toISOString(),
 });
 
 function page(rows: DocRow[], limit: number) {
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;
   const last = items[items.length - 1];
-  const next = more && last ? Buffer.from(JSON.stringify([last.created_at.getTime(), last.id])).toString('base64url') : null;
+  const next = more && last ? Buffer.from(JSON.stringify([last.createdAt.getTime(), last.id])).toString('base64url') : null;
   return { data: items.map(toDocument), next_cursor: next };
 }
 
@@ -121,8 +124,8 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     const limit = limitOf(p);
     const cursor = cursorOf(p);
     const { rows } = cursor
-      ? await pool.query<DocRow>(LIST_AFTER, [actor.teamId, new Date(cursor[0]), new Date(cursor[0]), new Date(cursor[0]), cursor[1], limit + 1, 0])
-      : await pool.query<DocRow>(LIST_FIRST, [actor.teamId, limit + 1, 0]);
+      ? await pool.query<DocRow>(LIST_AFTER, [actor.teamId, utc(cursor[0]), cursor[1], limit + 1])
+      : await pool.query<DocRow>(LIST_FIRST, [actor.teamId, limit + 1]);
     return page(rows, limit);
   }
   if (parts[2] === 'search') {
@@ -130,10 +133,10 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     if (!q || q.length > 200) throw new HttpError(422, 'unprocessable_entity', 'q must be 1-200 characters.');
     if (p.has('cursor')) throw new HttpError(400, 'bad_request', 'The baseline serves the first search page only.');
     const limit = limitOf(p);
-    const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, searchParam(q), limit + 1, 0]);
+    const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, searchParam(q), limit + 1]);
     return page(rows, limit);
   }
-  const { rows } = await pool.query<DocRow>(GET_ONE, [decodeURIComponent(parts[2]), actor.teamId, 1, 0]);
+  const { rows } = await pool.query<DocRow>(GET_ONE, [actor.teamId, decodeURIComponent(parts[2])]);
   if (!rows[0]) throw new HttpError(404, 'not_found', 'Document not found.');
   return toDocument(rows[0]);
 }

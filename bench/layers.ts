@@ -31,7 +31,7 @@ async function viaHandler(req: http.IncomingMessage, res: http.ServerResponse) {
 
 async function viaPrisma(req: http.IncomingMessage, res: http.ServerResponse) {
   const token = bearerFrom(req.headers.authorization ?? null);
-  const actor = token ? await authenticateToken(db, token) : null;
+  const actor = token ? await authenticateToken(token) : null;
   if (!actor) {
     res.writeHead(401, HEADERS).end('{"error":{"code":"unauthorized"}}');
     return;

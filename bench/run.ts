@@ -25,9 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pg from 'pg';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { authenticateToken } from '../server/auth/tokens';
-import { PrismaClient } from '../server/db/generated/client';
+import { closeDb } from '../server/db/client';
+import { pgTimestamp } from '../server/db/sql';
 import { encodeCursor } from '../server/schemas/common';
 import { getDocument, listDocuments, searchDocuments } from '../server/services/documents';
 import { adminCreateToken } from '../server/services/teams-admin';
@@ -482,29 +482,30 @@ function snapshotBuild(): { dir: string; buildId: string } {
 type SqlCheck = { name: string; ok: boolean; detail?: string };
 
 /**
- * Mints the bench token through the app's own code, and records the SQL Prisma sends for each
- * benchmarked call, to compare with the baseline's statements (bench/sql.ts).
+ * Mints the bench token through the app's own code, and records the SQL the app's services send
+ * for each benchmarked call (on a pool of its own, installed where server/db/client.ts keeps it),
+ * to compare with the baseline's statements (bench/sql.ts).
  */
 async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; checks: SqlCheck[] }> {
-  const captured: { query: string; params: string }[] = [];
-  const client = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: DB_URL, max: 1 }),
-    log: [{ emit: 'event', level: 'query' }],
-  });
-  (client as unknown as { $on(e: 'query', cb: (e: { query: string; params: string }) => void): void }).$on('query', (e) =>
-    captured.push({ query: e.query, params: e.params }),
-  );
-  // server/db/client.ts keeps its client on this global: the services below use ours.
-  (globalThis as { __quirePrisma?: unknown }).__quirePrisma = client;
+  const captured: { text: string; values: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: DB_URL, max: 1 });
+  const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: unknown }).query = (q: unknown, values?: unknown[]) => {
+    if (q && typeof q === 'object' && 'text' in q) captured.push({ text: String(q.text), values: (q as { values?: unknown[] }).values ?? [] });
+    else if (typeof q === 'string') captured.push({ text: q, values: values ?? [] });
+    return query(q, values);
+  };
+  const g = globalThis as { __quirePool?: unknown; __quirePrisma?: unknown };
+  g.__quirePool = pool;
   process.env.DATABASE_URL = DB_URL;
   const checks: SqlCheck[] = [];
   const expect = async (names: (keyof typeof ALL_SQL)[], run: () => Promise<unknown>) => {
     captured.length = 0;
     await run();
-    const got = captured.map((c) => normalizeSql(c.query));
+    const got = captured.map((c) => normalizeSql(c.text));
     names.forEach((n, k) => {
       const ok = got[k] === normalizeSql(ALL_SQL[n]);
-      const nothing = 'nothing captured (does server/db/client.ts still keep its client on globalThis.__quirePrisma?)';
+      const nothing = 'nothing captured (does server/db/client.ts still keep its pool on globalThis.__quirePool?)';
       checks.push({ name: n, ok, detail: ok ? undefined : got.length ? `app sent: ${got[k] ?? '(nothing)'}` : nothing });
     });
     if (got.length !== names.length) {
@@ -513,8 +514,8 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
   };
   try {
     const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['apis.all'], name: 'bench' });
-    await expect(['TOKEN_LOOKUP', 'TOKEN_TOUCH'], () => authenticateToken(client, token));
-    await expect(['TOKEN_LOOKUP'], () => authenticateToken(client, token));
+    await expect(['TOKEN_LOOKUP', 'TOKEN_TOUCH'], () => authenticateToken(token));
+    await expect(['TOKEN_LOOKUP'], () => authenticateToken(token));
     await expect(['LIST_FIRST'], () => listDocuments(TEAM_ID, { limit: 25 }));
     await expect(['LIST_AFTER'], () => listDocuments(TEAM_ID, { limit: 25, cursor: f.deepCursor }));
     await expect(['SEARCH_FIRST'], () => searchDocuments(TEAM_ID, { q: SEARCH_TERM, limit: 25 }));
@@ -523,7 +524,7 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
     captured.length = 0;
     const q = 'a%b_c\\d';
     await searchDocuments(TEAM_ID, { q, limit: 25 });
-    const sent = (JSON.parse(captured[0]?.params ?? '[]') as unknown[])[1];
+    const sent = captured[0]?.values[1];
     checks.push({
       name: 'search parameter',
       ok: sent === searchParam(q),
@@ -531,8 +532,7 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
     });
     return { token, checks };
   } finally {
-    await client.$disconnect();
-    delete (globalThis as { __quirePrisma?: unknown }).__quirePrisma;
+    await closeDb();
   }
 }
 
@@ -656,15 +656,15 @@ async function measure(started: number, pgVersion: string, machine: string, appD
     log(
       bad.length
         ? `WARNING: the baseline's SQL differs from the app's:\n${bad.map((x) => `  ${x.name}: ${x.detail}`).join('\n')}`
-        : `baseline SQL = app SQL: verified for ${sqlChecks.length} statements (captured from Prisma)`,
+        : `baseline SQL = app SQL: verified for ${sqlChecks.length} statements (captured from the app's services)`,
     );
 
     log('\nthe main statement alone (1 connection, median of 15, no load):');
     const params: Record<EndpointKey, unknown[]> = {
-      list: [TEAM_ID, 26, 0],
-      list_deep: [TEAM_ID, new Date(deep[0]), new Date(deep[0]), new Date(deep[0]), deep[1], 26, 0],
-      search: [TEAM_ID, SEARCH_TERM, 26, 0],
-      get: [f.getIds[0], TEAM_ID, 1, 0],
+      list: [TEAM_ID, 26],
+      list_deep: [TEAM_ID, pgTimestamp(deep[0]), deep[1], 26],
+      search: [TEAM_ID, searchParam(SEARCH_TERM), 26],
+      get: [TEAM_ID, f.getIds[0]],
     };
     for (const e of endpoints) {
       const cost = await queryCost(c, e.sql, params[e.key]);

@@ -4,7 +4,7 @@
 // one through its loopback port).
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '../server/db/connect';
-import { getDb } from '../server/db/client';
+import { closeDb } from '../server/db/client';
 import {
   adminCreateToken,
   adminListTokens,
@@ -54,7 +54,7 @@ async function main() {
       throw new Error(USAGE);
     }
   } finally {
-    await getDb().$disconnect();
+    await closeDb();
     await database.stop();
   }
 }

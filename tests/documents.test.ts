@@ -505,6 +505,16 @@ describe('search', () => {
     expect(await names('\\')).toEqual(['back\\slash']);
     expect(await names('nothing-matches-this')).toEqual([]);
   });
+
+  it('finds a renamed document by its new name only', async () => {
+    const id = ok(await link(searchApi, 'Zebra memo'), 201).id;
+    const found = async (q: string) => ok(await searchApi.get(`/v1/documents/search?q=${q}`)).data.map((d: any) => d.id);
+    expect(await found('ZEBRA')).toEqual([id]);
+    ok(await searchApi.patch(`/v1/documents/${id}`, { name: 'Okapi MEMO' }));
+    expect(await found('zebra')).toEqual([]);
+    expect(await found('okapi')).toEqual([id]);
+    ok(await searchApi.del(`/v1/documents/${id}`));
+  });
 });
 
 describe('update and delete', () => {

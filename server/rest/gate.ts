@@ -32,7 +32,7 @@ export async function limit(key: string, bucket: RateLimitBucket = 'default') {
 
 export async function gate(req: Request, pathname: string): Promise<Gate | Response> {
   const token = bearerFrom(req.headers.get('authorization'));
-  const actor = token ? await authenticateToken(db, token) : null;
+  const actor = token ? await authenticateToken(token) : null;
   // Unauthenticated requests are limited per address, so they carry the headers too.
   const bucket = pathname.startsWith('/v1/analytics/') ? 'analytics' : 'default';
   const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientIp(req)}`, bucket);

@@ -15,7 +15,7 @@ export const id = (what = 'id') => z.string().min(1, `${what} must not be empty`
 export const limitQuery = (def: number) => z.coerce.number().int().min(1).max(100).default(def);
 export const cursorQuery = z.string().min(1).max(200).optional();
 
-export const iso = (d: Date) => d.toISOString();
+export const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
 export const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ data: z.array(item), next_cursor: z.string().nullable() });

@@ -155,9 +155,9 @@ describe('API tokens', () => {
     expect(await codeOf(caller(outsiderCtx).dashboard.tokens.revoke({ id: created.id }))).toBe('NOT_FOUND');
     expect(await codeOf(caller(memberCtx).dashboard.tokens.revoke({ id: created.id }))).toBe('FORBIDDEN');
 
-    expect(await authenticateToken(db, created.token)).toMatchObject({ teamId: team.id });
+    expect(await authenticateToken(created.token)).toMatchObject({ teamId: team.id });
     await caller(ctx).dashboard.tokens.revoke({ id: created.id });
-    expect(await authenticateToken(db, created.token)).toBeNull();
+    expect(await authenticateToken(created.token)).toBeNull();
     expect(await caller(ctx).dashboard.tokens.list()).toEqual([]);
     expect(await codeOf(caller(ctx).dashboard.tokens.revoke({ id: created.id }))).toBe('NOT_FOUND');
   });

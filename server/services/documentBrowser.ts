@@ -6,14 +6,13 @@ import { Prisma } from '../db/generated/client';
 import { invalid } from '../errors';
 import { decodeCursor, encodeCursor } from '../schemas/common';
 import { listDocuments, toDocument } from './documents';
+import { likeEscape, NAME_MATCH } from './documentSql';
 import { getFolder } from './folders';
 
 export const DOCUMENT_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 type Query = { sort: DocumentSort; limit: number; cursor?: string; folderId?: string; query?: string };
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function browseDocuments(teamId: string, q: Query) {
   if (q.sort === 'created_desc') {
@@ -23,14 +22,14 @@ export async function browseDocuments(teamId: string, q: Query) {
 
   const byName = q.sort !== 'created_asc';
   const desc = q.sort === 'name_desc';
-  const key = byName ? Prisma.sql`lower(name)` : Prisma.sql`created_at`;
+  const key = byName ? Prisma.sql`name_lower` : Prisma.sql`created_at`;
   const cmp = desc ? Prisma.sql`<` : Prisma.sql`>`;
   const dir = desc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
 
   const conds: Prisma.Sql[] = [Prisma.sql`team_id = ${teamId}`];
   if (q.folderId === 'root') conds.push(Prisma.sql`folder_id IS NULL`);
   else if (q.folderId) conds.push(Prisma.sql`folder_id = ${q.folderId}`);
-  if (q.query) conds.push(Prisma.sql`name ILIKE ${`%${likeEscape(q.query)}%`}`);
+  if (q.query) conds.push(Prisma.sql([...NAME_MATCH], likeEscape(q.query)));
   const c = decodeCursor(q.cursor, 'string', byName ? 'string' : 'number', 'string') as [string, string | number, string] | null;
   if (c) {
     if (c[0] !== q.sort) throw invalid('cursor', 'belongs to another sort order');
@@ -39,7 +38,7 @@ export async function browseDocuments(teamId: string, q: Query) {
   }
 
   const keys = await db.$queryRaw<{ id: string; name_key: string }[]>`
-    SELECT id, lower(name) AS name_key FROM documents WHERE ${Prisma.join(conds, ' AND ')}
+    SELECT id, name_lower AS name_key FROM documents WHERE ${Prisma.join(conds, ' AND ')}
     ORDER BY ${key} ${dir}, id ${dir} LIMIT ${q.limit + 1}`;
   const more = keys.length > q.limit;
   const pageKeys = more ? keys.slice(0, q.limit) : keys;

@@ -1,14 +1,16 @@
 // Library documents: create from an upload, a fetched URL or an external link; list, search,
 // rename, move, delete. Version rules live in versions.ts.
 import { db, type Tx } from '../db/client';
-import type { Document, Prisma } from '../db/generated/client';
+import type { Document } from '../db/generated/client';
+import { pgTimestamp, sqlRows } from '../db/sql';
 import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
+import { documentSql, likeEscape, type DocumentRow } from './documentSql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
 
-export function toDocument(d: Document) {
+export function toDocument(d: Document | DocumentRow) {
   return {
     id: d.id,
     object: 'document' as const,
@@ -43,37 +45,26 @@ async function checkFolder(tx: Tx, teamId: string, folderId: string | null | und
 }
 
 export async function getDocument(teamId: string, id: string) {
-  return toDocument(await findDocument(db, teamId, id));
+  const [d] = await sqlRows<DocumentRow>(documentSql({ byId: true }), [teamId, id]);
+  if (!d) throw notFound('Document');
+  return toDocument(d);
 }
 
-const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.DocumentOrderByWithRelationInput[];
+type ListQuery = { limit: number; cursor?: string; folderId?: string; query?: string };
 
-function afterCursor(cursor: string | undefined): Prisma.DocumentWhereInput {
-  const c = decodeCursor(cursor, 'number', 'string') as [number, string] | null;
-  if (!c) return {};
-  const created = new Date(c[0]);
-  if (Number.isNaN(created.getTime())) throw invalid('cursor', 'is not a cursor returned by this API');
-  // The plain bound lets the (team, created) index start at the cursor instead of filtering.
-  return { createdAt: { lte: created }, OR: [{ createdAt: { lt: created } }, { createdAt: created, id: { lt: c[1] } }] };
-}
-
-/** Case-insensitive substring match; LIKE wildcards in the query are taken literally. */
-// Prisma passes `contains` into ILIKE unescaped, so escape LIKE's own characters (backslash is
-// PostgreSQL's default LIKE escape).
-const nameContains = (q: string): Prisma.DocumentWhereInput => ({
-  name: { contains: q.replace(/[\\%_]/g, (c) => '\\' + c), mode: 'insensitive' },
-});
-
-export async function listDocuments(teamId: string, q: { limit: number; cursor?: string; folderId?: string; query?: string }) {
-  const where: Prisma.DocumentWhereInput = { teamId, ...afterCursor(q.cursor) };
-  if (q.folderId === 'root') where.folderId = null;
-  else if (q.folderId) {
-    await checkFolder(db, teamId, q.folderId);
-    where.folderId = q.folderId;
-  }
-  if (q.query) Object.assign(where, { AND: [nameContains(q.query)] });
-  const rows = await db.document.findMany({ where, orderBy: newestFirst, take: q.limit + 1 });
-  return page(rows, q.limit, toDocument, (d) => [d.createdAt.getTime(), d.id]);
+/** Newest first, keyset-paged; `query` is a case-insensitive substring of the name. */
+export async function listDocuments(teamId: string, q: ListQuery) {
+  const c = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
+  if (c && Number.isNaN(new Date(c[0]).getTime())) throw invalid('cursor', 'is not a cursor returned by this API');
+  const folder = q.folderId === 'root' ? 'root' : q.folderId ? 'id' : undefined;
+  if (folder === 'id') await checkFolder(db, teamId, q.folderId);
+  const values: unknown[] = [teamId];
+  if (folder === 'id') values.push(q.folderId);
+  if (q.query) values.push(likeEscape(q.query));
+  if (c) values.push(pgTimestamp(c[0]), c[1]);
+  values.push(q.limit + 1);
+  const rows = await sqlRows<DocumentRow>(documentSql({ folder, query: !!q.query, after: !!c }), values);
+  return page(rows, q.limit, toDocument, (d) => [Date.parse(d.createdAt), d.id]);
 }
 
 export async function searchDocuments(teamId: string, q: { q: string; limit: number; cursor?: string }) {

@@ -1,0 +1,55 @@
+// The statements behind document get/list/search, sent as plain SQL on the hot read path
+// (server/db/sql.ts). The benchmark's bare baseline sends these same strings.
+
+const COLUMNS =
+  'id, folder_id AS "folderId", name, type, content_type AS "contentType", external_url AS "externalUrl", ' +
+  'num_pages AS "numPages", created_at AS "createdAt", updated_at AS "updatedAt"';
+
+/** A document row as these statements return it (timestamps as ISO strings). */
+export type DocumentRow = {
+  id: string;
+  folderId: string | null;
+  name: string;
+  type: string;
+  contentType: string;
+  externalUrl: string | null;
+  numPages: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type DocumentSqlShape =
+  | { byId: true }
+  | { byId?: false; folder?: 'root' | 'id'; query?: boolean; after?: boolean };
+
+/** LIKE's own characters taken literally (backslash is PostgreSQL's default LIKE escape). */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/** The name-search condition, around the parameter that holds likeEscape(query). */
+// name_lower is lower(name), stored: LIKE on it is ILIKE without folding every row's case.
+export const NAME_MATCH = ["name_lower LIKE '%' || lower(", ") || '%'"] as const;
+
+const cache = new Map<string, string>();
+
+/**
+ * Parameters, in order: team id; then the document id (byId), or the folder id (folder 'id'),
+ * the LIKE-escaped query, the cursor's created_at and id, and limit + 1.
+ */
+export function documentSql(shape: DocumentSqlShape): string {
+  const key = JSON.stringify(shape);
+  let text = cache.get(key);
+  if (text) return text;
+  if (shape.byId) {
+    text = `SELECT ${COLUMNS} FROM documents WHERE team_id = $1 AND id = $2`;
+  } else {
+    let n = 1;
+    const where = ['team_id = $1'];
+    if (shape.folder === 'root') where.push('folder_id IS NULL');
+    if (shape.folder === 'id') where.push(`folder_id = $${++n}`);
+    if (shape.query) where.push(NAME_MATCH.join(`$${++n}`));
+    if (shape.after) where.push(`(created_at, id) < ($${++n}, $${++n})`);
+    text = `SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${++n}`;
+  }
+  cache.set(key, text);
+  return text;
+}
