@@ -2,10 +2,11 @@
 // to see where its time goes between the baseline (node:http + pg) and the app (Next.js).
 //
 //   LAYER=handler  node:http -> the app's /v1 handler (server/rest/handler.ts: web Request and
-//                  Response, bearer gate, rate limiter, trpc-to-openapi, tRPC, zod, Prisma).
+//                  Response, bearer gate, rate limiter, trpc-to-openapi, tRPC, zod, the services).
 //                  The app minus Next.js.
-//   LAYER=prisma   node:http -> authenticateToken + the document services (Prisma), JSON out.
-//                  The baseline plus Prisma: no tRPC, no zod, no web Request/Response.
+//   LAYER=services node:http -> authenticateToken + the document services, JSON out.
+//                  The baseline plus the app's own services: no tRPC, no zod, no web
+//                  Request/Response.
 //
 //   DATABASE_URL=postgres://... PORT=4101 LAYER=handler tsx bench/layers.ts
 import http from 'node:http';
@@ -15,7 +16,7 @@ import { getDocument, listDocuments, searchDocuments } from '../server/services/
 import { handleV1 } from '../server/rest/handler';
 
 const layer = process.env.LAYER;
-if (layer !== 'handler' && layer !== 'prisma') throw new Error('LAYER must be handler or prisma');
+if (layer !== 'handler' && layer !== 'services') throw new Error('LAYER must be handler or services');
 
 const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -29,7 +30,7 @@ async function viaHandler(req: http.IncomingMessage, res: http.ServerResponse) {
   res.end(Buffer.from(await r.arrayBuffer()));
 }
 
-async function viaPrisma(req: http.IncomingMessage, res: http.ServerResponse) {
+async function viaServices(req: http.IncomingMessage, res: http.ServerResponse) {
   const token = bearerFrom(req.headers.authorization ?? null);
   const actor = token ? await authenticateToken(token) : null;
   if (!actor) {
@@ -48,7 +49,7 @@ async function viaPrisma(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 const server = http.createServer((req, res) => {
-  (layer === 'handler' ? viaHandler : viaPrisma)(req, res).catch((e: unknown) => {
+  (layer === 'handler' ? viaHandler : viaServices)(req, res).catch((e: unknown) => {
     const status = (e as { status?: number }).status ?? 500;
     if (status === 500) console.error(e);
     if (!res.headersSent) res.writeHead(status, HEADERS);

@@ -4,7 +4,7 @@
 //   npm run bench                       # seed if needed; per endpoint, app then baseline, 10 s each
 //   npm run bench -- --duration 5 --warmup 1 --connections 16
 //   npm run bench -- --only app --endpoints list,get
-//   npm run bench -- --layers           # also the app's handler without Next, and Prisma alone
+//   npm run bench -- --layers           # also the app's handler without Next, and the services alone
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
 //   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
@@ -73,13 +73,13 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:
 const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 
-/** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, Prisma alone). */
-type ServerKind = 'app' | 'handler' | 'prisma' | 'baseline';
-const KINDS: ServerKind[] = ['app', 'handler', 'prisma', 'baseline'];
+/** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
+type ServerKind = 'app' | 'handler' | 'services' | 'baseline';
+const KINDS: ServerKind[] = ['app', 'handler', 'services', 'baseline'];
 const SERVERS: ServerKind[] = opt.only
   ? (opt.only.split(',') as ServerKind[])
   : opt.layers
-    ? ['app', 'handler', 'prisma', 'baseline']
+    ? ['app', 'handler', 'services', 'baseline']
     : ['app', 'baseline'];
 if (SERVERS.some((s) => !KINDS.includes(s))) throw new Error(`--only takes a comma list of ${KINDS.join(', ')}`);
 
@@ -188,7 +188,7 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
       : kind === 'baseline'
         ? [tsxCli(), 'bench/baseline.ts']
         : [tsxCli(), 'bench/layers.ts'];
-  if (kind === 'handler' || kind === 'prisma') env.LAYER = kind;
+  if (kind === 'handler' || kind === 'services') env.LAYER = kind;
   // Own process group, so stopping it reaches tsx's child and next's workers too.
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const r: Running = { kind, child, port, output: [], exited: false };
@@ -495,7 +495,7 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
     else if (typeof q === 'string') captured.push({ text: q, values: values ?? [] });
     return query(q, values);
   };
-  const g = globalThis as { __quirePool?: unknown; __quirePrisma?: unknown };
+  const g = globalThis as { __quirePool?: unknown };
   g.__quirePool = pool;
   process.env.DATABASE_URL = DB_URL;
   const checks: SqlCheck[] = [];
