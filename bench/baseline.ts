@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import type { DocumentRow } from '../server/services/documentSql';
 import { GET_ONE, LIST_AFTER, LIST_FIRST, SEARCH_FIRST, searchParam, TOKEN_LOOKUP, TOKEN_TOUCH } from './sql';
 
 // timestamp(3) columns hold UTC, as Prisma reads them.
@@ -38,17 +39,8 @@ class HttpError extends Error {
 }
 
 type TokenRow = { id: string; teamId: string; salt: string; hash: string; scopes: string[]; revokedAt: Date | null; lastUsedAt: Date | null };
-type DocRow = {
-  id: string;
-  folderId: string | null;
-  name: string;
-  type: string;
-  contentType: string;
-  externalUrl: string | null;
-  numPages: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
+// The app's row shape, with pg's ordinary Date parsing.
+type DocRow = Omit<DocumentRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
 /** A UTC instant as timestamp text (a Date would be sent in the process's time zone). */
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
