@@ -446,6 +446,12 @@ describe('list', () => {
   it('a made-up cursor is 422', async () => {
     envelope(await pagingApi.get('/v1/documents?cursor=garbage'), 422, 'unprocessable_entity');
     envelope(await pagingApi.get(`/v1/documents?cursor=${Buffer.from('["x"]').toString('base64url')}`), 422, 'unprocessable_entity');
+    // Well-formed, but instants no document can have (outside years 1-9999, or past Date's range).
+    for (const ms of [8.64e15, -8.64e15, 253402300800000, -62135596800001, 1e300]) {
+      const cursor = Buffer.from(JSON.stringify([ms, 'x'])).toString('base64url');
+      envelope(await pagingApi.get(`/v1/documents?cursor=${cursor}`), 422, 'unprocessable_entity');
+      envelope(await pagingApi.get(`/v1/documents/search?q=doc&cursor=${cursor}`), 422, 'unprocessable_entity');
+    }
   });
 
   it('folderId filters by folder; root means no folder', async () => {

@@ -89,6 +89,13 @@ describe('unknown keys', () => {
       const e = unprocessable(await api.call(method, path));
       expect(e.details.formErrors[0], path).toContain(key);
     }
+    // Names of Object.prototype's members are keys like any other (they once broke the parser).
+    for (const key of ['valueOf', 'toString', 'constructor', 'hasOwnProperty', '__proto__']) {
+      for (const path of ['/v1/documents', `/v1/folders/${folder.id}`, '/v1/documents/search?q=a']) {
+        const e = unprocessable(await api.get(`${path}${path.includes('?') ? '&' : '?'}${key}=x`));
+        expect(e.details.formErrors[0], `${path} ${key}`).toContain(key);
+      }
+    }
     // The document and folder survived the refused deletes.
     ok(await api.get(`/v1/documents/${doc.id}`));
     ok(await api.get(`/v1/folders/${folder.id}`));
@@ -295,6 +302,21 @@ describe('unknown routes and ids', () => {
     }
   });
 
+  it('paths are exact: another letter case is 404 and does nothing', async () => {
+    const before = ok(await api.get('/v1/folders?limit=100')).data.length;
+    for (const [method, path] of [
+      ['GET', '/v1/DOCUMENTS'],
+      ['GET', '/v1/Documents/search?q=a'],
+      ['GET', `/v1/documents/${doc.id}/Versions`],
+      ['POST', '/v1/Folders'],
+      ['DELETE', `/v1/FOLDERS/${folder.id}`],
+    ] as const) {
+      envelope(await api.call(method, path, method === 'POST' ? { name: 'Case probe' } : undefined), 404, 'not_found');
+    }
+    expect(ok(await api.get('/v1/folders?limit=100')).data.length).toBe(before);
+    ok(await api.get(`/v1/folders/${folder.id}`));
+  });
+
   it('a known path with the wrong method is 404', async () => {
     for (const [method, path] of [
       ['DELETE', '/v1/documents'],
@@ -429,8 +451,19 @@ describe('fuzz: never a 5xx, always the envelope', () => {
   );
   const bodyFor = (keys: string[]) =>
     fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })), anyValue, { maxKeys: 5 });
+  // Cursors shaped like ours (base64url JSON arrays) holding any numbers and strings.
+  const cursorPart = fc.oneof(
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(8.64e15, -8.64e15, 253402300800000, -62135596800001, 2 ** 31, 0.5),
+    fc.string({ maxLength: 30 }),
+  );
+  const cursorLike = fc
+    .array(cursorPart, { minLength: 1, maxLength: 3 })
+    .map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url'));
   const queryValue = fc.oneof(
     fc.string({ maxLength: 40 }),
+    cursorLike,
     fc.constantFrom('', '0', '1', '25', '100', '101', '-5', 'abc', 'root', 'true', 'null', '%00', '%', '\u0000', 'eyJ4Ijox', 'WzEsMl0'),
   );
   const queryFor = (keys: string[]) =>

@@ -21,10 +21,12 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
   metaByPath.set(path, meta);
   if (meta.openapi) {
     const re = meta.openapi.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-    routes.push({ method: meta.openapi.method, pattern: new RegExp(`^${re}/?$`, 'i') }); // as trpc-to-openapi matches
+    routes.push({ method: meta.openapi.method, pattern: new RegExp(`^${re}/?$`) });
   }
 }
 const routeExists = (method: string, path: string) => routes.some((r) => r.method === method && r.pattern.test(path));
+/** trpc-to-openapi matches paths case-insensitively; the contract's paths are exact. */
+const caseDiffers = (path: string) => !routes.some((r) => r.pattern.test(path)) && routes.some((r) => new RegExp(r.pattern.source, 'i').test(path));
 
 /** PostgreSQL text cannot hold NUL, so no field of any request may contain one. */
 function firstNulField(value: unknown, field: string | null = null): string | undefined {
@@ -42,6 +44,11 @@ function hasProtoKey(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
   if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return true;
   return Object.values(value).some(hasProtoKey);
+}
+
+function protoKeyError(headers: Record<string, string>) {
+  const message = 'Unrecognized key: "__proto__"';
+  return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, headers);
 }
 
 function nulError(field: string, headers: Record<string, string>) {
@@ -75,9 +82,14 @@ export async function handleV1(req: Request): Promise<Response> {
   const path = url.pathname.replace(/^\/v1/, '') || '/';
   const g = await gate(req, url.pathname);
   if (g instanceof Response) return g;
-  if (/%00/.test(url.pathname)) return errorResponse('not_found', 'Not found.', null, g.headers);
+  if (/%00/.test(url.pathname) || caseDiffers(path)) return errorResponse('not_found', 'Not found.', null, g.headers);
+  // The query as trpc-to-openapi would parse it, but on an object without a prototype: its own
+  // parser indexes a plain {} by key, so "valueOf" or "constructor" threw inside it (500).
+  const query: Record<string, string[]> = Object.create(null);
   for (const [key, value] of url.searchParams) {
     if (key.includes('\u0000') || value.includes('\u0000')) return nulError(key.replace(/\u0000/g, ''), g.headers);
+    if (key === '__proto__') return protoKeyError(g.headers);
+    (query[key] ??= []).push(value);
   }
 
   let body: unknown;
@@ -99,10 +111,7 @@ export async function handleV1(req: Request): Promise<Response> {
     if (nul !== undefined) return nulError(nul.replace(/\u0000/g, ''), g.headers);
     // JSON.parse keeps "__proto__" as an own key; any later Object.assign (trpc-to-openapi's
     // CommonJS build merges the body that way) would turn it into the object's prototype.
-    if (hasProtoKey(body)) {
-      const message = 'Unrecognized key: "__proto__"';
-      return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, g.headers);
-    }
+    if (hasProtoKey(body)) return protoKeyError(g.headers);
     // trpc-to-openapi reads no query string for operations with a body: refuse it rather than
     // silently ignore it (spec 4: unknown query keys are 422).
     const queryKeys = [...new Set(url.searchParams.keys())];
@@ -117,6 +126,7 @@ export async function handleV1(req: Request): Promise<Response> {
     get(target, prop) {
       if (prop === 'url') return inner;
       if (prop === 'body') return body;
+      if (prop === 'query') return query;
       const v = Reflect.get(target, prop, target);
       return typeof v === 'function' ? v.bind(target) : v;
     },

@@ -43,6 +43,16 @@ export function decodeCursor<T extends ('string' | 'number')[]>(cursor: string |
   throw invalid('cursor', 'is not a cursor returned by this API');
 }
 
+// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: what a timestamp column can be given as text.
+const FIRST_INSTANT = -62135596800000;
+const LAST_INSTANT = 253402300799999;
+
+/** A cursor's timestamp part (epoch milliseconds), checked to be an instant a row can hold. */
+export function cursorInstant(ms: number): number {
+  if (!Number.isInteger(ms) || ms < FIRST_INSTANT || ms > LAST_INSTANT) throw invalid('cursor', 'is not a cursor returned by this API');
+  return ms;
+}
+
 /** Takes limit+1 rows; returns the page and, when more follow, the cursor of its last row. */
 export function page<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: R) => (string | number)[]) {
   const more = rows.length > limit;

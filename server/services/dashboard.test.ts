@@ -183,6 +183,11 @@ describe('library listing', () => {
     expect(oldest.data[0].name).toBe('delta');
     const desc = await caller(ctx).dashboard.library.documents({ sort: 'name_desc', query: 'a', limit: 10 });
     expect(desc.data.map((d: { name: string }) => d.name)).toEqual(['delta', 'charlie', 'Bravo', 'Alpha']);
+    const mixed = await caller(ctx).dashboard.library.documents({ sort: 'name_asc', query: 'ALP', limit: 10 });
+    expect(mixed.data.map((d: { name: string }) => d.name)).toEqual(['Alpha']);
+    // A created-order cursor with an instant past year 9999 is refused, not sent to the database.
+    const far = Buffer.from(JSON.stringify(['created_asc', 8.64e15, 'x'])).toString('base64url');
+    expect(await codeOf(caller(ctx).dashboard.library.documents({ sort: 'created_asc', limit: 1, cursor: far }))).toBe('UNPROCESSABLE_CONTENT');
 
     const b = await newUser('snoop');
     const { ctx: otherCtx } = await teamOf(b, 'Snoop');

@@ -4,7 +4,7 @@
 import { db } from '../db/client';
 import { Prisma } from '../db/generated/client';
 import { invalid } from '../errors';
-import { decodeCursor, encodeCursor } from '../schemas/common';
+import { cursorInstant, decodeCursor, encodeCursor } from '../schemas/common';
 import { listDocuments, toDocument } from './documents';
 import { likeEscape, NAME_MATCH } from './documentSql';
 import { getFolder } from './folders';
@@ -33,7 +33,7 @@ export async function browseDocuments(teamId: string, q: Query) {
   const c = decodeCursor(q.cursor, 'string', byName ? 'string' : 'number', 'string') as [string, string | number, string] | null;
   if (c) {
     if (c[0] !== q.sort) throw invalid('cursor', 'belongs to another sort order');
-    const k = byName ? c[1] : new Date(c[1] as number);
+    const k = byName ? c[1] : new Date(cursorInstant(c[1] as number));
     conds.push(Prisma.sql`(${key}, id) ${cmp} (${k}, ${c[2]})`);
   }
 

@@ -3,9 +3,9 @@
 import { db, type Tx } from '../db/client';
 import type { Document } from '../db/generated/client';
 import { pgTimestamp, sqlRows } from '../db/sql';
-import { invalid, notFound } from '../errors';
+import { notFound } from '../errors';
 import { newId } from '../ids';
-import { decodeCursor, iso, page } from '../schemas/common';
+import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
 import { documentSql, likeEscape, type DocumentRow } from './documentSql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
@@ -55,7 +55,7 @@ type ListQuery = { limit: number; cursor?: string; folderId?: string; query?: st
 /** Newest first, keyset-paged; `query` is a case-insensitive substring of the name. */
 export async function listDocuments(teamId: string, q: ListQuery) {
   const c = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
-  if (c && Number.isNaN(new Date(c[0]).getTime())) throw invalid('cursor', 'is not a cursor returned by this API');
+  if (c) cursorInstant(c[0]);
   const folder = q.folderId === 'root' ? 'root' : q.folderId ? 'id' : undefined;
   if (folder === 'id') await checkFolder(db, teamId, q.folderId);
   const values: unknown[] = [teamId];
