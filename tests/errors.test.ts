@@ -451,6 +451,11 @@ describe('fuzz: never a 5xx, always the envelope', () => {
   );
   const bodyFor = (keys: string[]) =>
     fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })), anyValue, { maxKeys: 5 });
+  // QUIRE_FUZZ_SCALE=20 QUIRE_FUZZ_SEED=<n> explore further than the fixed runs CI repeats.
+  const fuzzRuns = (numRuns: number, seed: number) => ({
+    numRuns: numRuns * (Number(process.env.QUIRE_FUZZ_SCALE) || 1),
+    seed: Number(process.env.QUIRE_FUZZ_SEED) || seed,
+  });
   // Cursors shaped like ours (base64url JSON arrays) holding any numbers and strings.
   const cursorPart = fc.oneof(
     fc.double(),
@@ -494,7 +499,7 @@ describe('fuzz: never a 5xx, always the envelope', () => {
           const r = await api.call(method, path(), body);
           check(r, `${method} ${path()} ${JSON.stringify(body).slice(0, 300)}`);
         }),
-        { numRuns: 40, seed: 20261121 },
+        fuzzRuns(40, 20261121),
       );
     }
     // The fixtures survived whatever the fuzz renamed or moved.
@@ -513,7 +518,7 @@ describe('fuzz: never a 5xx, always the envelope', () => {
           check(r, `POST /v1/folders ${ct} ${body.slice(0, 200)}`);
         },
       ),
-      { numRuns: 60, seed: 7 },
+      fuzzRuns(60, 7),
     );
   });
 
@@ -532,7 +537,7 @@ describe('fuzz: never a 5xx, always the envelope', () => {
           const r = await api.get(`${path()}?${qs}`);
           check(r, `GET ${path()}?${qs}`);
         }),
-        { numRuns: 40, seed: 42 },
+        fuzzRuns(40, 42),
       );
     }
   });
@@ -545,7 +550,7 @@ describe('fuzz: never a 5xx, always the envelope', () => {
         const v = await api.get(`/v1/documents/${doc.id}/versions/${encodeURIComponent(id)}`);
         check(v, `GET versions/${encodeURIComponent(id)}`);
       }),
-      { numRuns: 60, seed: 99 },
+      fuzzRuns(60, 99),
     );
   });
 });
