@@ -150,11 +150,14 @@ describe('wrong JSON types', () => {
   it('limit must be an integer from 1 to 100', async () => {
     for (const path of ['/v1/documents', '/v1/folders', '/v1/documents/search?q=a', `/v1/documents/${doc.id}/versions`]) {
       const sep = path.includes('?') ? '&' : '?';
-      for (const bad of ['0', '101', 'abc', '1.5', '-1', '', '1e3', '5abc', 'true', '[]']) {
+      // Only decimal digits: Number() would read 0x10, 1e1, " 5", "5.0" and "+5" as integers.
+      for (const bad of ['0', '101', 'abc', '1.5', '-1', '', '1e3', '5abc', 'true', '[]', '0x10', '1e1', ' 5', '5 ', '5.0', '+5', '0b11']) {
         const e = unprocessable(await api.get(`${path}${sep}limit=${encodeURIComponent(bad)}`));
         expect(e.details.fieldErrors.limit, `${path} limit=${bad}`).toBeTruthy();
       }
-      unprocessable(await api.get(`${path}${sep}limit=5&limit=6`));
+      const twice = unprocessable(await api.get(`${path}${sep}limit=5&limit=6`));
+      expect(twice.details.fieldErrors.limit).toEqual(['must be a whole number from 1 to 100']);
+      expect(ok(await api.get(`${path}${sep}limit=007`)).data.length).toBeLessThanOrEqual(7);
       for (const good of ['1', '100', '25']) expect((await api.get(`${path}${sep}limit=${good}`)).status).toBe(200);
     }
   });

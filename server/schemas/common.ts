@@ -12,7 +12,26 @@ export const jsonBool = () => z.boolean().pipe(z.boolean());
 
 export const id = (what = 'id') => z.string().min(1, `${what} must not be empty`).max(128);
 
-export const limitQuery = (def: number) => z.coerce.number().int().min(1).max(100).default(def);
+/**
+ * `limit`, 1..100: a number from the dashboard's client, decimal digits in a /v1 query string
+ * (where Number() alone would also take "0x10", "1e1" or " 5").
+ */
+export const limitQuery = (def: number) =>
+  z
+    .custom<number | string>((v) => typeof v === 'number' || (typeof v === 'string' && /^[0-9]{1,6}$/.test(v)), {
+      message: 'must be a whole number from 1 to 100',
+    })
+    .meta({ override: { type: 'integer' } })
+    .transform(Number)
+    .pipe(z.int().min(1).max(100))
+    .default(def)
+    // Documented as what it is to a client: an integer.
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
+        Object.assign(jsonSchema, { type: 'integer', minimum: 1, maximum: 100, default: def });
+      },
+    });
 export const cursorQuery = z.string().min(1).max(200).optional();
 
 export const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
