@@ -60,7 +60,6 @@ export type TokenActor = { kind: 'token'; teamId: string; tokenId: string; scope
 
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-
 /** The actor behind a bearer token, or null when the token is malformed, unknown or revoked. */
 export async function authenticateToken(token: string): Promise<TokenActor | null> {
   const m = TOKEN_RE.exec(token);
