@@ -1,12 +1,13 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, Download, ExternalLink, FileQuestion, Link2 } from 'lucide-react';
+import { Download, ExternalLink, FileQuestion, Link2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { DocIcon, docTypeLabel } from '@/components/library/doc-icon';
 import { DocumentMenu } from '@/components/library/document-menu';
 import { LibraryActionsProvider } from '@/components/library/library-actions';
 import { folderHref } from '@/components/library/urls';
+import { FolderCrumbs } from '@/components/library/folder-crumbs';
 import { useFolderChain } from '@/components/library/use-folder-chain';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -67,17 +68,7 @@ function Document({ initial }: { initial: DocumentItem }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 flex flex-wrap items-center gap-1 text-sm text-zinc-500">
-        <Link href="/documents" className="hover:text-zinc-800">
-          Documents
-        </Link>
-        {(chain.data ?? []).map((f) => (
-          <span key={f.id} className="flex items-center gap-1">
-            <ChevronRight className="h-3.5 w-3.5" aria-hidden />
-            <Link href={folderHref(f.id)} className="hover:text-zinc-800">
-              {f.name}
-            </Link>
-          </span>
-        ))}
+        <FolderCrumbs folders={chain.data ?? []} />
       </nav>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">

@@ -1,5 +1,5 @@
 'use client';
-import { ChevronRight, CircleAlert, FolderPlus, Link2, Search, SearchX, Upload, UploadCloud, X } from 'lucide-react';
+import { CircleAlert, FolderPlus, Link2, Search, SearchX, Upload, UploadCloud, X } from 'lucide-react';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { LibraryActionsProvider, useLibraryActions } from './library-actions';
 import { DocumentRow, FolderRow, ListHeader } from './rows';
 import { UploadPanel } from './upload-panel';
 import { folderHref } from './urls';
+import { FolderCrumbs } from './folder-crumbs';
 import { useFolderChain } from './use-folder-chain';
 import { useUploadQueue } from './use-upload-queue';
 
@@ -165,22 +166,7 @@ function Library() {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <nav aria-label="Breadcrumb" className="mb-1 flex min-h-5 flex-wrap items-center gap-1 text-sm text-zinc-500">
-            {folderId && (
-              <>
-                <Link href="/documents" className="hover:text-zinc-800">
-                  Documents
-                </Link>
-                {(chain.data ?? []).slice(0, -1).map((f) => (
-                  <span key={f.id} className="flex items-center gap-1">
-                    <ChevronRight className="h-3.5 w-3.5" aria-hidden />
-                    <Link href={folderHref(f.id)} className="hover:text-zinc-800">
-                      {f.name}
-                    </Link>
-                  </span>
-                ))}
-                <ChevronRight className="h-3.5 w-3.5" aria-hidden />
-              </>
-            )}
+            {folderId && <FolderCrumbs folders={(chain.data ?? []).slice(0, -1)} trailingChevron />}
           </nav>
           <div className="flex items-center gap-1">
             <h1 className="truncate text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl">{title}</h1>
