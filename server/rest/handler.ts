@@ -15,18 +15,18 @@ const states = new WeakMap<object, State>();
 
 const metaByPath = new Map<string, Meta>();
 /** Method and path pattern of every /v1 operation, to tell an unknown route from a bad request. */
-const routes: { method: string; pattern: RegExp }[] = [];
+const routes: { method: string; pattern: RegExp; anyCase: RegExp }[] = [];
 for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
   const meta = (proc as unknown as { _def: { meta?: Meta } })._def.meta ?? {};
   metaByPath.set(path, meta);
   if (meta.openapi) {
     const re = meta.openapi.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-    routes.push({ method: meta.openapi.method, pattern: new RegExp(`^${re}/?$`) });
+    routes.push({ method: meta.openapi.method, pattern: new RegExp(`^${re}/?$`), anyCase: new RegExp(`^${re}/?$`, 'i') });
   }
 }
 const routeExists = (method: string, path: string) => routes.some((r) => r.method === method && r.pattern.test(path));
 /** trpc-to-openapi matches paths case-insensitively; the contract's paths are exact. */
-const caseDiffers = (path: string) => !routes.some((r) => r.pattern.test(path)) && routes.some((r) => new RegExp(r.pattern.source, 'i').test(path));
+const caseDiffers = (path: string) => !routes.some((r) => r.pattern.test(path)) && routes.some((r) => r.anyCase.test(path));
 
 /** PostgreSQL text cannot hold NUL, so no field of any request may contain one. */
 function firstNulField(value: unknown, field: string | null = null): string | undefined {
