@@ -105,7 +105,9 @@ const docxBytes = () =>
     'word/document.xml': '<w:document/>',
   });
 
-const CFB = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504, 0)]);
+// A compound-file header (signature, byte order mark 0xFFFE at 28) and two 512-byte sectors.
+const CFB = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1528, 0)]);
+CFB.writeUInt16LE(0xfffe, 28);
 const text = (s: string) => Buffer.from(s, 'utf8');
 
 async function refused(p: Promise<unknown>): Promise<string> {
@@ -296,5 +298,46 @@ describe('detectImage', () => {
     );
     expect(await refused(detectImage(await makePdf(1), allowed))).toMatch(/application\/pdf/);
     expect(await refused(detectImage(Buffer.alloc(0), allowed))).toMatch(/not a recognised image/);
+  });
+});
+
+describe('bytes that do not match their declaration (hardening)', () => {
+  const html = text('<!doctype html><html><body><script>alert(1)</script></body></html>');
+  const svg = text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>');
+
+  it('refuses HTML, SVG and scripts under types without magic bytes', async () => {
+    expect(await refused(detectUpload(html, 'image/x-ecw', 'map.ecw'))).toMatch(/HTML, SVG, XML or a script/);
+    expect(await refused(detectUpload(svg, 'application/octet-stream', 'db.bak'))).toMatch(/HTML, SVG, XML or a script/);
+    expect(await refused(detectUpload(text('  <?xml version="1.0"?><svg/>'), 'application/x-bak', 'x.bak'))).toMatch(/HTML, SVG/);
+    expect(await refused(detectUpload(text('#!/bin/sh\nrm -rf /\n'), 'application/x-bak', 'x.bak'))).toMatch(/script/);
+    expect(await refused(detectUpload(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), html]), 'application/x-bak', 'x.bak'))).toMatch(/HTML/);
+  });
+
+  it('refuses an ECW without its header', async () => {
+    expect(await refused(detectUpload(Buffer.alloc(64, 7), 'image/x-ecw', 'map.ecw'))).toMatch(/ECW header/);
+  });
+
+  it('refuses a zip or Office file that is only a signature', async () => {
+    const stub = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+    expect(await refused(detectUpload(stub, 'application/zip', 'a.zip'))).toMatch(/truncated/);
+    const cut = makeZip({ 'a.txt': 'hello' }).subarray(0, 40);
+    expect(await refused(detectUpload(cut, 'application/zip', 'a.zip'))).toMatch(/truncated|zip/);
+    expect(await refused(detectUpload(docxBytes().subarray(0, 200), DOCX))).toMatch(/truncated|zip|match/);
+    expect(await refused(detectUpload(CFB.subarray(0, 100), 'application/msword', 'a.doc'))).toMatch(/compound/);
+  });
+
+  it('refuses an email whose undeclared body is HTML, accepts a declared HTML part', async () => {
+    const sneaky = 'From: a@b.example\r\nSubject: hi\r\n\r\n<html><script>alert(1)</script></html>';
+    expect(await refused(detectUpload(text(sneaky), 'message/rfc822', 'm.eml'))).toMatch(/body is HTML/);
+    const real = 'From: a@b.example\r\nSubject: hi\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><p>Hello</p></html>';
+    expect(await detectUpload(text(real), 'message/rfc822', 'm.eml')).toEqual({ contentType: 'message/rfc822', type: 'email' });
+    expect(await refused(detectUpload(text('<html>\r\nFrom: x\r\n\r\n'), 'message/rfc822'))).toMatch(/header|HTML/);
+  });
+
+  it('says what is wrong with a damaged PDF in its own words', async () => {
+    const pdf = Buffer.from(await makePdf(2));
+    const msg = await refused(countPdfPages(pdf.subarray(0, 60)));
+    expect(msg).toMatch(/damaged, truncated/);
+    expect(msg).not.toMatch(/undefined|reading|Cannot/);
   });
 });

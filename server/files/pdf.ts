@@ -7,9 +7,9 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     pages = doc.getPageCount();
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 200) : 'unknown error';
-    throw new FileTypeError(`The PDF could not be read: ${reason}`);
+  } catch {
+    // pdf-lib's own messages name its internals ("reading 'Pages'"); clients get ours.
+    throw new FileTypeError('The PDF could not be read: it is damaged, truncated or not a complete PDF file.');
   }
   if (pages < 1) throw new FileTypeError('The PDF could not be read: it has no pages.');
   return pages;

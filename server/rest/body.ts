@@ -25,9 +25,33 @@ export async function readBody(req: Request, max = API_BODY_MAX_BYTES): Promise<
   return Buffer.concat(chunks);
 }
 
+/** Deeper JSON than this is refused before parsing; no operation takes more than a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of arrays and objects in a JSON text (strings skipped), without recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91 /* { [ */) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93 /* } ] */) depth--;
+  }
+  return max;
+}
+
 export async function readJson(req: Request): Promise<unknown> {
   const bytes = await readBody(req);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new ApiError('bad_request', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
   try {
     return JSON.parse(text);
   } catch {

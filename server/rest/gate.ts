@@ -3,13 +3,11 @@
 import { authenticateToken, bearerFrom, type TokenActor } from '../auth/tokens';
 import { db } from '../db/client';
 import { getRateLimiter, type RateLimitBucket } from '../ratelimit';
+import { clientAddress } from './client-address';
 import { errorResponse } from './envelope';
 
 export type Gate = { actor: TokenActor; headers: Record<string, string> };
 
-export function clientIp(req: Request): string {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'local';
-}
 
 /** Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. */
 export async function limit(key: string, bucket: RateLimitBucket = 'default') {
@@ -30,12 +28,15 @@ export async function limit(key: string, bucket: RateLimitBucket = 'default') {
   return { headers, refused };
 }
 
+/** Limits a request that no token is looked up for by its address; the headers, or a 429. */
+export const limitByAddress = (req: Request) => limit(`ip:${clientAddress(req)}`);
+
 export async function gate(req: Request, pathname: string): Promise<Gate | Response> {
   const token = bearerFrom(req.headers.get('authorization'));
   const actor = token ? await authenticateToken(token) : null;
   // Unauthenticated requests are limited per address, so they carry the headers too.
   const bucket = pathname.startsWith('/v1/analytics/') ? 'analytics' : 'default';
-  const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientIp(req)}`, bucket);
+  const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientAddress(req)}`, bucket);
   if (refused) return refused;
   if (!actor) {
     const message = req.headers.get('authorization')

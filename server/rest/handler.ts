@@ -28,16 +28,33 @@ const routeExists = (method: string, path: string) => routes.some((r) => r.metho
 /** trpc-to-openapi matches paths case-insensitively; the contract's paths are exact. */
 const caseDiffers = (path: string) => !routes.some((r) => r.pattern.test(path)) && routes.some((r) => r.anyCase.test(path));
 
-/** PostgreSQL text cannot hold NUL, so no field of any request may contain one. */
-function firstNulField(value: unknown, field: string | null = null): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? (field ?? '') : undefined;
+/**
+ * The first field holding a string PostgreSQL or UTF-8 cannot store as sent: NUL (text cannot
+ * hold it) or a lone UTF-16 surrogate (it would silently become U+FFFD). Depth is bounded by
+ * readJson, so the recursion is too.
+ */
+function firstBadString(value: unknown, field: string | null = null): { field: string; problem: string } | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { field: field ?? '', problem: 'must not contain NUL characters' };
+    if (!value.isWellFormed()) return { field: field ?? '', problem: 'must not contain unpaired UTF-16 surrogates' };
+    return undefined;
+  }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const hit = k.includes('\u0000') ? (field ?? k) : firstNulField(v, field ?? k);
-      if (hit !== undefined) return hit;
+      const hit = firstBadString(k, field ?? k) ?? firstBadString(v, field ?? k);
+      if (hit) return hit;
     }
   }
   return undefined;
+}
+
+/** A path whose escapes do not decode to well-formed text names no resource. */
+function safePath(pathname: string): boolean {
+  try {
+    return decodeURIComponent(pathname).isWellFormed();
+  } catch {
+    return false;
+  }
 }
 
 function hasProtoKey(value: unknown): boolean {
@@ -51,8 +68,7 @@ function protoKeyError(headers: Record<string, string>) {
   return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, headers);
 }
 
-function nulError(field: string, headers: Record<string, string>) {
-  const message = 'must not contain NUL characters';
+function badStringError(field: string, message: string, headers: Record<string, string>) {
   return errorResponse(
     'unprocessable_entity',
     field ? `${field}: ${message}` : message,
@@ -82,12 +98,13 @@ export async function handleV1(req: Request): Promise<Response> {
   const path = url.pathname.replace(/^\/v1/, '') || '/';
   const g = await gate(req, url.pathname);
   if (g instanceof Response) return g;
-  if (/%00/.test(url.pathname) || caseDiffers(path)) return errorResponse('not_found', 'Not found.', null, g.headers);
+  if (/%00/.test(url.pathname) || !safePath(url.pathname) || caseDiffers(path)) return errorResponse('not_found', 'Not found.', null, g.headers);
   // The query as trpc-to-openapi would parse it, but on an object without a prototype: its own
   // parser indexes a plain {} by key, so "valueOf" or "constructor" threw inside it (500).
   const query: Record<string, string[]> = Object.create(null);
   for (const [key, value] of url.searchParams) {
-    if (key.includes('\u0000') || value.includes('\u0000')) return nulError(key.replace(/\u0000/g, ''), g.headers);
+    const bad = firstBadString(key, key.toWellFormed()) ?? firstBadString(value, key.toWellFormed());
+    if (bad) return badStringError(bad.field.replace(/\u0000/g, ''), bad.problem, g.headers);
     if (key === '__proto__') return protoKeyError(g.headers);
     (query[key] ??= []).push(value);
   }
@@ -107,8 +124,8 @@ export async function handleV1(req: Request): Promise<Response> {
       const m = mapError(e, req.method, path);
       return errorResponse(m.code, m.message, m.details, g.headers, m.status);
     }
-    const nul = firstNulField(body);
-    if (nul !== undefined) return nulError(nul.replace(/\u0000/g, ''), g.headers);
+    const bad = firstBadString(body);
+    if (bad) return badStringError(bad.field.replace(/\u0000/g, '').toWellFormed(), bad.problem, g.headers);
     // JSON.parse keeps "__proto__" as an own key; any later Object.assign (trpc-to-openapi's
     // CommonJS build merges the body that way) would turn it into the object's prototype.
     if (hasProtoKey(body)) return protoKeyError(g.headers);

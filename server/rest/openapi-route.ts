@@ -2,9 +2,7 @@
 // client address like unauthenticated /v1 requests, so it carries the X-RateLimit-* headers too.
 import { openApiJson } from '../openapi/document';
 import { errorResponse } from './envelope';
-import { clientIp, limit } from './gate';
-
-const limitByAddress = (req: Request) => limit(`ip:${clientIp(req)}`);
+import { limitByAddress } from './gate';
 
 export async function getOpenApi(req: Request): Promise<Response> {
   const { headers, refused } = await limitByAddress(req);

@@ -1,13 +1,39 @@
 // Every /v1 request, by path: the OpenAPI document, the local presigned upload PUT, and the
 // procedures. The app's route files and the standalone server (scripts/serve.ts) both use it.
+import { errorResponse } from './envelope';
+import { gate } from './gate';
 import { handleV1 } from './handler';
 import { getOpenApi, openApiMethodNotAllowed } from './openapi-route';
 import { putUpload, uploadMethodNotAllowed } from './upload-route';
 
+/** The methods of the API's operations; any other is no endpoint. */
+export const V1_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A path segment as text, or null when its percent-escapes are not valid UTF-8. */
+function decodeSegment(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/** Answered like any unknown route: authentication and rate limit first, then 404. */
+export async function noSuchEndpoint(req: Request, method = req.method): Promise<Response> {
+  const g = await gate(req, new URL(req.url).pathname);
+  if (g instanceof Response) return g;
+  return errorResponse('not_found', `No such endpoint: ${method} ${new URL(req.url).pathname}`, null, g.headers);
+}
+
 export function routeV1(req: Request): Promise<Response> {
   const { pathname } = new URL(req.url);
+  // Paths are exact: /V1/... is no route, whichever server it reached.
+  if (!(pathname === '/v1' || pathname.startsWith('/v1/')) || !V1_METHODS.has(req.method)) return noSuchEndpoint(req);
   if (pathname === '/v1/openapi.json') return req.method === 'GET' ? getOpenApi(req) : openApiMethodNotAllowed(req);
   const upload = /^\/v1\/uploads\/([^/]+)$/.exec(pathname);
-  if (upload) return req.method === 'PUT' ? putUpload(req, decodeURIComponent(upload[1])) : uploadMethodNotAllowed(req);
+  if (upload) {
+    if (req.method !== 'PUT') return uploadMethodNotAllowed(req);
+    return putUpload(req, decodeSegment(upload[1]!));
+  }
   return handleV1(req);
 }

@@ -3,12 +3,16 @@
 import { receiveUpload } from '../services/uploads';
 import { BASE_HEADERS, errorResponse } from './envelope';
 import { mapError } from './errors';
-import { clientIp, limit } from './gate';
+import { limitByAddress } from './gate';
 
-export async function putUpload(req: Request, uploadId: string): Promise<Response> {
+/** Upload ids are ours (lower-case letters and digits); anything else names no upload. */
+const UPLOAD_ID = /^[a-z0-9]{1,64}$/;
+
+export async function putUpload(req: Request, uploadId: string | null): Promise<Response> {
   const url = new URL(req.url);
-  const { headers, refused } = await limit(`ip:${clientIp(req)}`);
+  const { headers, refused } = await limitByAddress(req);
   if (refused) return refused;
+  if (uploadId === null || !UPLOAD_ID.test(uploadId)) return errorResponse('not_found', 'No such upload URL.', null, headers);
   try {
     const out = await receiveUpload(
       uploadId,
@@ -24,6 +28,6 @@ export async function putUpload(req: Request, uploadId: string): Promise<Respons
 }
 
 export const uploadMethodNotAllowed = async (req: Request): Promise<Response> => {
-  const { headers, refused } = await limit(`ip:${clientIp(req)}`);
+  const { headers, refused } = await limitByAddress(req);
   return refused ?? errorResponse('not_found', 'Upload URLs accept only PUT.', null, headers);
 };

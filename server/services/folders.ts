@@ -6,7 +6,7 @@ import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { isUniqueViolation, lockKey } from './locks';
-import { childPath, firstFreeName, slugify, subtreePattern } from './paths';
+import { childPath, firstFreeName, subtreePattern } from './paths';
 
 const withCounts = { _count: { select: { documents: true, children: true } } } as const;
 type FolderRow = Prisma.FolderGetPayload<{ include: typeof withCounts }>;
@@ -130,7 +130,7 @@ export async function moveFolder(teamId: string, id: string, parentId: string | 
       if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
       }
-      const path = `${parent?.path ?? ''}/${slugify(f.name)}`;
+      const path = childPath(parent?.path ?? null, f.name);
       assertFree(await siblings(tx, teamId, parentId), f.name, path);
       await rewriteSubtree(tx, teamId, f.path, path);
       await tx.folder.update({ where: { id }, data: { parentId } });

@@ -4,6 +4,7 @@ import { db } from '../db/client';
 import { forbidden, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import type { TeamRole, UserActor } from '../trpc';
+import { slugify } from '../lib/slug';
 
 export type PlanName = 'free' | 'pro' | 'business' | 'datarooms' | 'datarooms-plus';
 
@@ -86,17 +87,6 @@ function cleanName(name: string): string {
   return n;
 }
 
-export function slugify(name: string): string {
-  const s = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
-  return s || 'team';
-}
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === 'P2002';
 
@@ -111,7 +101,7 @@ async function freeSlug(base: string): Promise<string> {
 
 export async function createTeam(userId: string, rawName: string): Promise<TeamView> {
   const name = cleanName(rawName);
-  const base = slugify(name);
+  const base = slugify(name, { max: 40, fallback: 'team' });
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = await freeSlug(base);
     try {

@@ -6,7 +6,8 @@ export const name = z
   .trim()
   .min(1, 'must not be empty')
   .max(255)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters')
+  .refine((s) => s.isWellFormed(), 'must not contain unpaired UTF-16 surrogates');
 
 export const httpsUrl = () =>
   z

@@ -1,0 +1,41 @@
+// The address a request comes from, for per-address rate limits. Forwarded headers are
+// trusted only from whoever is known to set them: Vercel's edge (which overwrites any
+// X-Forwarded-For / X-Real-IP a client sends), or TRUST_PROXY_HOPS proxies in front of
+// `npm start`. Otherwise it is the socket's address, which no client can choose.
+import net from 'node:net';
+
+const socketAddresses = new WeakMap<Request, string>();
+
+/** Set by the Node server (scripts/serve.ts) for each request it adapts. */
+export function setSocketAddress(req: Request, address: string | undefined) {
+  if (address) socketAddresses.set(req, address);
+}
+
+function trustedHops(): number {
+  const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
+}
+
+const clean = (a: string | undefined | null) => {
+  const v = (a ?? '').trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return net.isIP(v) ? v : null;
+};
+
+export function clientAddress(req: Request): string {
+  if (process.env.VERCEL) {
+    const platform = clean(req.headers.get('x-real-ip')) ?? clean(req.headers.get('x-forwarded-for')?.split(',')[0]);
+    if (platform) return platform;
+  }
+  const socket = clean(socketAddresses.get(req));
+  const hops = trustedHops();
+  if (hops > 0) {
+    // Each trusted proxy appends the address it received the request from; the client is the
+    // first address written by a proxy we trust.
+    const chain = (req.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (socket) chain.push(socket);
+    const pick = clean(chain[Math.max(0, chain.length - 1 - hops)]);
+    if (pick) return pick;
+  }
+  // Without a socket (a bare `next start`), every unauthenticated client shares one bucket.
+  return socket ?? 'unknown';
+}

@@ -1,0 +1,89 @@
+// The /v1 face on node:http (scripts/serve.ts): adapts IncomingMessage to a fetch Request for
+// the shared routing table, answers what cannot become a Request (an asterisk target, a Host
+// that is no authority, methods fetch forbids) itself, and never lets anything a client sends
+// throw out of the request handler.
+import type http from 'node:http';
+import { Readable } from 'node:stream';
+import { errorBody } from './envelope';
+import { setSocketAddress } from './client-address';
+import { isValidHost } from './host';
+import { noSuchEndpoint, routeV1 } from './routes';
+import type { ErrorCode } from '../errors';
+
+/** fetch's Request refuses these methods outright. */
+const UNCONSTRUCTIBLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+export const isV1Target = (url: string) => /^\/v1(?:[/?]|$)/i.test(url);
+
+/** A refusal for requests no route should see, or null. */
+export function malformed(req: http.IncomingMessage): { status: number; message: string } | null {
+  if (!req.url?.startsWith('/')) return { status: 400, message: 'The request target must be a path starting with "/".' };
+  if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
+    return { status: 400, message: 'The Host header is not a valid host name and port.' };
+  }
+  return null;
+}
+
+function toRequest(req: http.IncomingMessage, method: string): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const request = new Request(`http://${req.headers.host || 'localhost'}${req.url}`, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+  setSocketAddress(request, req.socket.remoteAddress);
+  return request;
+}
+
+/**
+ * A response that is answered before the request body was read (a 401, a 413 from
+ * Content-Length) closes the connection: the unread bytes would otherwise be taken for the next
+ * request on a keep-alive socket, which then never gets an answer.
+ */
+function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
+  if (res.headersSent) return void res.destroy();
+  res.statusCode = status;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.setHeader('Content-Length', body.length);
+  if (!req.complete) res.setHeader('Connection', 'close');
+  res.end(body);
+}
+
+// /v1 answers are small JSON documents: one write with a length beats a chunked stream.
+async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Response) {
+  const body = Buffer.from(await r.arrayBuffer());
+  const headers: Record<string, string> = {};
+  r.headers.forEach((v, k) => (headers[k] = v));
+  finish(req, res, r.status, headers, body);
+}
+
+export function sendError(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: ErrorCode, message: string) {
+  const body = Buffer.from(JSON.stringify(errorBody(code, message)));
+  finish(req, res, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }, body);
+}
+
+export function internalError(req: http.IncomingMessage, res: http.ServerResponse, e: unknown) {
+  console.error('[serve] unhandled', req.method, req.url?.slice(0, 200), e);
+  try {
+    sendError(req, res, 500, 'internal_server_error', 'Something went wrong on our side. Please try again.');
+  } catch {
+    res.destroy();
+  }
+}
+
+export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
+  const method = req.method ?? 'GET';
+  let answer: Promise<Response>;
+  try {
+    answer = UNCONSTRUCTIBLE.has(method) ? noSuchEndpoint(toRequest(req, 'GET'), method) : routeV1(toRequest(req, method));
+  } catch (e) {
+    return internalError(req, res, e);
+  }
+  answer.then((r) => send(req, res, r)).catch((e) => internalError(req, res, e));
+}
