@@ -1,7 +1,12 @@
-// Host rules (spec section 1): when API_BASE_URL and APP_URL name different hosts, the API
-// host serves only /v1 — its root redirects to the API reference and every other path is 404.
-// /v1 itself is excluded by the matcher, so API requests never pay for this.
+// Runs before Next's routing for everything but /v1 (excluded by the matcher, so API requests
+// never pay for this):
+// - a path that is /v1 in another case (/V1/documents) is no route: 404 in the envelope, with
+//   the rate-limit headers every /v1 answer carries;
+// - host rules (spec section 1): when API_BASE_URL and APP_URL name different hosts, the API
+//   host serves only /v1 — its root redirects to the API reference and every other path is 404.
 import { NextResponse, type NextRequest } from 'next/server';
+import { errorResponse } from './server/rest/envelope';
+import { limitByAddress } from './server/rest/limit';
 
 const hostOf = (u: string | undefined) => {
   try {
@@ -11,22 +16,19 @@ const hostOf = (u: string | undefined) => {
   }
 };
 
-export function proxy(req: NextRequest) {
+export async function proxy(req: NextRequest) {
+  if (/^\/v1(?:\/|$)/i.test(req.nextUrl.pathname)) {
+    const { headers, refused } = await limitByAddress(req);
+    return refused ?? errorResponse('not_found', `No such endpoint: ${req.method} ${req.nextUrl.pathname}`, null, headers);
+  }
   const apiHost = hostOf(process.env.API_BASE_URL);
   const appHost = hostOf(process.env.APP_URL);
   if (!apiHost || !appHost || apiHost === appHost) return NextResponse.next();
   const host = (req.headers.get('host') ?? '').toLowerCase();
   if (host !== apiHost) return NextResponse.next();
   if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', process.env.APP_URL), 302);
-  const body = {
-    error: {
-      code: 'not_found',
-      message: 'This host serves only the API under /v1.',
-      doc_url: `${(process.env.DOCS_URL || process.env.APP_URL || '').replace(/\/$/, '')}/docs/api/errors#not_found`,
-      details: null,
-    },
-  };
-  return NextResponse.json(body, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  const { headers, refused } = await limitByAddress(req);
+  return refused ?? errorResponse('not_found', 'This host serves only the API under /v1.', null, headers);
 }
 
 export const config = {

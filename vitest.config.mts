@@ -10,13 +10,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['server/**/*.test.ts', 'lib/**/*.test.ts'], testTimeout: 30_000 },
+        test: { name: 'unit', include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'tests/**/*.unit.test.ts'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },
         test: {
           name: 'api',
           include: ['tests/**/*.test.ts'],
+          exclude: ['tests/**/*.unit.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 // npm run admin -- token create --team <slug> --plan <plan> --scopes <a,b,...> [--name N]
 //                   token list --team <slug> | token revoke <id> | team set-plan <slug> <plan>
+//                   uploads sweep
 // Works beside a running server: it reaches the same database (DATABASE_URL, or the embedded
 // one through its loopback port).
 import { parseArgs } from 'node:util';
@@ -12,12 +13,14 @@ import {
   adminSetPlan,
   planName,
 } from '../server/services/teams-admin';
+import { sweepExpiredUploads } from '../server/services/upload-sweep';
 
 const USAGE = `usage:
   npm run admin -- token create --team <slug> [--plan <plan>] --scopes <a,b,...> [--name <name>]
   npm run admin -- token list --team <slug>
   npm run admin -- token revoke <token-id>
-  npm run admin -- team set-plan <slug> <plan>`;
+  npm run admin -- team set-plan <slug> <plan>
+  npm run admin -- uploads sweep`;
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -50,6 +53,9 @@ async function main() {
     } else if (noun === 'team' && verb === 'set-plan' && rest[0] && rest[1]) {
       const t = await adminSetPlan(rest[0], rest[1]);
       console.log(`team ${t.slug} is on plan ${planName(t.plan)}`);
+    } else if (noun === 'uploads' && verb === 'sweep') {
+      const { removed } = await sweepExpiredUploads({ maxBatches: 10_000 });
+      console.log(`removed ${removed} expired uploads and their files`);
     } else {
       throw new Error(USAGE);
     }

@@ -205,6 +205,8 @@ describe('the OpenAPI document', () => {
         const headers = Object.keys(deref(r0).headers ?? {});
         expect(headers, `${key} ${s}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
         if (s === '429') expect(headers, key).toContain('Retry-After');
+        // They are always sent, so they are required (a client may rely on them).
+        for (const h of headers) expect(deref(deref(r0).headers[h]).required, `${key} ${s} ${h}`).toBe(true);
       }
     }
   });

@@ -46,11 +46,32 @@ const FORBIDDEN_MESSAGE = 'The URL points to a private, loopback or otherwise no
 
 class ForbiddenAddress extends Error {}
 
+/**
+ * The IPv4 address an IPv6 address carries, for every form that embeds one: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks),
+ * SIIT (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4
+ * (2002:AABB:CCDD::) and Teredo (2001:0::/32, client address inverted in the last 32 bits).
+ */
+export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const w = ip.parts;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const zeros = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && w[5] === 0xffff) return v4(w[6]!, w[7]!);
+  if (zeros(0, 6) && (w[6] !== 0 || w[7]! > 1)) return v4(w[6]!, w[7]!);
+  if (zeros(0, 4) && w[4] === 0xffff && w[5] === 0) return v4(w[6]!, w[7]!);
+  if (w[0] === 0x64 && w[1] === 0xff9b && (zeros(2, 6) || w[2] === 1)) return v4(w[6]!, w[7]!);
+  if (w[0] === 0x2002) return v4(w[1]!, w[2]!);
+  if (w[0] === 0x2001 && w[1] === 0) return v4(~w[6]! & 0xffff, ~w[7]! & 0xffff);
+  return null;
+}
+
+/** Public unicast, judging an IPv6 address that embeds an IPv4 address by that address. */
 export function isPublicUnicast(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6') {
+    const inner = embeddedIPv4(ip as ipaddr.IPv6);
+    if (inner) return inner.range() === 'unicast';
   }
   return ip.range() === 'unicast';
 }
@@ -190,7 +211,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
 
 function toNetworkError(err: unknown): SafeFetchError {
   let cause: unknown = err;
-  while (cause instanceof Error) {
+  for (let depth = 0; cause instanceof Error && depth < 10; depth++) {
     if (cause instanceof ForbiddenAddress) return new SafeFetchError('forbidden_address', FORBIDDEN_MESSAGE);
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {

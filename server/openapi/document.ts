@@ -223,13 +223,14 @@ function componentResponses(): Obj {
 }
 
 function componentHeaders(): Obj {
-  const int = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+  const int = (description: string, required = false) => ({ description, required, schema: { type: 'integer', minimum: 0 } });
   return {
-    'Retry-After': int('Seconds to wait before retrying.'),
-    'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string', const: 'Bearer' } },
-    'X-RateLimit-Limit': int('Requests a minute allowed in the current bucket (default 60, analytics 20).'),
-    'X-RateLimit-Remaining': int('Requests left in the current window.'),
-    'X-RateLimit-Reset': int('Unix time in seconds when the window resets.'),
+    'Retry-After': int('Seconds to wait before retrying.', true),
+    'WWW-Authenticate': { description: 'Always `Bearer`.', required: true, schema: { type: 'string', const: 'Bearer' } },
+    // Every /v1 response carries these, errors included.
+    'X-RateLimit-Limit': int('Requests a minute allowed in the current bucket (default 60, analytics 20).', true),
+    'X-RateLimit-Remaining': int('Requests left in the current window.', true),
+    'X-RateLimit-Reset': int('Unix time in seconds when the window resets.', true),
   };
 }
 

@@ -97,7 +97,10 @@ const BUDGETS: Record<RateLimitBucket, [env: string, fallback: number]> = {
   default: ['RATE_LIMIT_PER_MINUTE', 60],
   analytics: ['RATE_LIMIT_ANALYTICS_PER_MINUTE', 20],
 };
-const limiters = new Map<RateLimitBucket, RateLimiter>();
+// One set per process, shared by every bundle that imports this module (the proxy and the
+// route handlers are bundled apart), so they count against the same in-process budgets.
+const limiters: Map<RateLimitBucket, RateLimiter> = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.ratelimiters')] ??=
+  new Map()) as Map<RateLimitBucket, RateLimiter>;
 
 export function getRateLimiter(bucket: RateLimitBucket): RateLimiter {
   let limiter = limiters.get(bucket);

@@ -33,6 +33,8 @@ async function freshModule(env: Record<string, string | undefined>) {
   for (const k of ENV_KEYS) delete process.env[k];
   Object.assign(process.env, env);
   vi.resetModules();
+  // The memo lives on globalThis (shared by the proxy's bundle and the app's); start it empty.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('quire.ratelimiters')];
   return import('./index');
 }
 

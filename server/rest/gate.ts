@@ -2,34 +2,13 @@
 // per-token rate limit and its headers. Cookies and query parameters never authenticate.
 import { authenticateToken, bearerFrom, type TokenActor } from '../auth/tokens';
 import { db } from '../db/client';
-import { getRateLimiter, type RateLimitBucket } from '../ratelimit';
 import { clientAddress } from './client-address';
 import { errorResponse } from './envelope';
+import { limit } from './limit';
+
+export { limit, limitByAddress } from './limit';
 
 export type Gate = { actor: TokenActor; headers: Record<string, string> };
-
-
-/** Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. */
-export async function limit(key: string, bucket: RateLimitBucket = 'default') {
-  const rl = await getRateLimiter(bucket).limit(key);
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(rl.limit),
-    'X-RateLimit-Remaining': String(Math.max(0, rl.remaining)),
-    'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
-  };
-  if (rl.success) return { headers, refused: null };
-  const retry = Math.max(1, Math.ceil((rl.reset - Date.now()) / 1000));
-  const refused = errorResponse(
-    'rate_limit_exceeded',
-    `Rate limit of ${rl.limit} requests a minute exceeded; retry in ${retry} s.`,
-    { limit: rl.limit, retry_after_seconds: retry },
-    { ...headers, 'Retry-After': String(retry) },
-  );
-  return { headers, refused };
-}
-
-/** Limits a request that no token is looked up for by its address; the headers, or a 429. */
-export const limitByAddress = (req: Request) => limit(`ip:${clientAddress(req)}`);
 
 export async function gate(req: Request, pathname: string): Promise<Gate | Response> {
   const token = bearerFrom(req.headers.get('authorization'));

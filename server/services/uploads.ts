@@ -1,10 +1,30 @@
 // Step 1 of the upload flow: a one-time, 15-minute presigned PUT target for one file.
-import { db } from '../db/client';
+import { db, type Tx } from '../db/client';
 import { ApiError, conflict, invalid } from '../errors';
 import { ACCEPTED_CONTENT_TYPES, normalizeContentType, resolveDeclaredContentType } from '../files/content-types';
 import { newId } from '../ids';
 import { BlobTooLargeError, getBlobStore, verifyUploadSignature } from '../storage';
-import { MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_MS } from './limits';
+import { lockKey } from './locks';
+import { MAX_PENDING_UPLOAD_BYTES, MAX_UPLOAD_BYTES, UPLOAD_ID_GRACE_MS, UPLOAD_URL_TTL_MS } from './limits';
+
+/**
+ * Bytes a team may hold in uploads not yet turned into documents (each counts its received
+ * size, else its declared size, else the largest allowed): checked under a per-team lock.
+ */
+async function reserve(tx: Tx, teamId: string, bytes: number) {
+  await lockKey(tx, 'uploads', teamId);
+  const usable = new Date(Date.now() - UPLOAD_ID_GRACE_MS);
+  const [row] = await tx.$queryRaw<{ pending: bigint | null }[]>`
+    SELECT sum(COALESCE(size, declared_size, ${BigInt(MAX_UPLOAD_BYTES)})) AS pending
+    FROM uploads WHERE team_id = ${teamId} AND consumed_at IS NULL AND expires_at > ${usable}`;
+  const pending = Number(row?.pending ?? 0);
+  if (pending + bytes > MAX_PENDING_UPLOAD_BYTES) {
+    throw conflict(
+      `The team has ${pending} bytes in uploads not yet used (limit ${MAX_PENDING_UPLOAD_BYTES}); create documents from them, or wait for unused upload URLs to expire (an hour).`,
+      { pending_bytes: pending, requested_bytes: bytes, limit_bytes: MAX_PENDING_UPLOAD_BYTES },
+    );
+  }
+}
 
 export async function createUploadUrl(
   teamId: string,
@@ -21,16 +41,19 @@ export async function createUploadUrl(
   const id = newId();
   const storageKey = `files/${teamId}/${id}`;
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
-  await db.upload.create({
-    data: {
-      id,
-      teamId,
-      storageKey,
-      contentType,
-      fileName: input.file_name ?? null,
-      declaredSize: input.size === undefined ? null : BigInt(input.size),
-      expiresAt,
-    },
+  await db.$transaction(async (tx) => {
+    await reserve(tx, teamId, input.size ?? MAX_UPLOAD_BYTES);
+    await tx.upload.create({
+      data: {
+        id,
+        teamId,
+        storageKey,
+        contentType,
+        fileName: input.file_name ?? null,
+        declaredSize: input.size === undefined ? null : BigInt(input.size),
+        expiresAt,
+      },
+    });
   });
   const target = await getBlobStore().presignPut(storageKey, {
     contentType,

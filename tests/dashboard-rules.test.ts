@@ -1,26 +1,26 @@
 // The dashboard's team rules, through the real routers on the test server's database:
 // roles, the last admin, invitations, tokens, and not-found across teams.
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { Context } from '../trpc';
+import type { Context } from '../server/trpc';
 
 let caller: (ctx: Context) => any;
-let db: typeof import('../db/client').db;
-let authenticateToken: typeof import('../auth/tokens').authenticateToken;
-let roleIn: typeof import('./teams').roleIn;
+let db: typeof import('../server/db/client').db;
+let authenticateToken: typeof import('../server/auth/tokens').authenticateToken;
+let roleIn: typeof import('../server/services/teams').roleIn;
 
 beforeAll(async () => {
   const env = inject('serverEnv');
   if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
   else {
     process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
-    const { ensureEmbeddedDatabase } = await import('../db/embedded');
+    const { ensureEmbeddedDatabase } = await import('../server/db/embedded');
     process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
   }
-  const { appRouter } = await import('../routers');
-  const { createCallerFactory } = await import('../trpc');
-  ({ db } = await import('../db/client'));
-  ({ authenticateToken } = await import('../auth/tokens'));
-  ({ roleIn } = await import('./teams'));
+  const { appRouter } = await import('../server/routers');
+  const { createCallerFactory } = await import('../server/trpc');
+  ({ db } = await import('../server/db/client'));
+  ({ authenticateToken } = await import('../server/auth/tokens'));
+  ({ roleIn } = await import('../server/services/teams'));
   const factory = createCallerFactory(appRouter);
   caller = (ctx) => factory(ctx);
 });

@@ -1,0 +1,20 @@
+// Vercel Cron (vercel.json) removes expired, unused uploads. Vercel sends
+// `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET configured the route is closed.
+import { timingSafeEqual } from 'node:crypto';
+import { sweepExpiredUploads } from '@/server/services/upload-sweep';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+function authorized(req: Request): boolean {
+  const secret = process.env.CRON_SECRET;
+  if (!secret) return false;
+  const given = Buffer.from(req.headers.get('authorization') ?? '');
+  const want = Buffer.from(`Bearer ${secret}`);
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+export async function GET(req: Request) {
+  if (!authorized(req)) return Response.json({ error: 'unauthorized' }, { status: 401 });
+  return Response.json(await sweepExpiredUploads());
+}
