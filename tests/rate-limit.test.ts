@@ -2,6 +2,7 @@
 // budget per token; and with Upstash (the machine's Redis behind the REST bridge) one budget
 // shared by two app processes.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -15,6 +16,19 @@ const LIMIT = 5;
 async function awayFromMinuteBoundary() {
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+}
+/** A request sent from a chosen loopback address (the whole of 127/8 is this machine). */
+function getFrom(server: RunningServer, localAddress: string, p: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: server.port, path: p, method, localAddress, headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+    req.end();
+  });
 }
 const dir = () => fs.mkdtempSync(path.join(inject('tmpDir'), 'rl-'));
 
@@ -70,11 +84,45 @@ describe('in-process limiter', () => {
     expect((await b.get('/v1/documents')).status).toBe(200);
   });
 
+  it('limits anonymous requests by socket address: forwarded headers from clients are not trusted', async () => {
+    await awayFromMinuteBoundary();
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) {
+      const r = await getFrom(server, '127.0.0.2', '/v1/documents', { 'X-Forwarded-For': `203.0.113.${i}`, 'X-Real-IP': `198.51.100.${i}` });
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another address keeps its own budget: a client's upload PUT is not refused for them.
+    expect((await getFrom(server, '127.0.0.3', '/v1/documents')).status).toBe(401);
+    const put = await getFrom(server, '127.0.0.3', '/v1/uploads/nosuchupload?expires=1&sig=x', {}, 'PUT');
+    expect(put.status).toBe(403);
+  });
+
   it('puts headers on 4xx responses within the budget', async () => {
     const api = client((await createToken({ team: uniqueTeam('rl'), scopes: 'documents.read', env })).token, server.url);
     const r = await api.post('/v1/folders', { name: 'x' });
     envelope(r, 403, 'forbidden');
     expect(r.headers.get('x-ratelimit-remaining')).toBe(String(LIMIT - 1));
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY_HOPS=1)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const d = dir();
+    server = await startServer({ ...baseEnv(path.join(d, 'data')), TRUST_PROXY_HOPS: '1' }, { logFile: path.join(d, 'server.log') });
+  });
+  afterAll(() => server?.stop());
+
+  it('takes the address the proxy appended to X-Forwarded-For', async () => {
+    await awayFromMinuteBoundary();
+    const from = (client: string) => getFrom(server, '127.0.0.4', '/v1/documents', { 'X-Forwarded-For': `10.9.9.9, ${client}` });
+    for (let i = 0; i < LIMIT; i++) expect((await from('203.0.113.7')).status).toBe(401);
+    expect((await from('203.0.113.7')).status).toBe(429);
+    // A different client behind the same proxy, even one claiming the first client's address
+    // further left in the header, has its own budget.
+    expect((await from('203.0.113.8')).status).toBe(401);
+    expect((await getFrom(server, '127.0.0.4', '/v1/documents', { 'X-Forwarded-For': '203.0.113.7, 203.0.113.9' })).status).toBe(401);
   });
 });
 

@@ -3,7 +3,7 @@
 // that is no authority, methods fetch forbids) itself, and never lets anything a client sends
 // throw out of the request handler.
 import type http from 'node:http';
-import { Readable } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import { errorBody } from './envelope';
 import { setSocketAddress } from './client-address';
 import { isValidHost } from './host';
@@ -86,4 +86,18 @@ export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
     return internalError(req, res, e);
   }
   answer.then((r) => send(req, res, r)).catch((e) => internalError(req, res, e));
+}
+
+/** Node's parser could not read the request: a 400 (431 for an oversized head), then close. */
+export function refuseUnparsable(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || (err.code === 'ECONNRESET')) return void socket.destroy();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(
+    errorBody('bad_request', tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP/1.1 (method, target or a header could not be read).'),
+  );
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
