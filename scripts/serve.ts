@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { internalError, isV1Target, malformed, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
+import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -34,6 +34,8 @@ async function main() {
   // Requests Node's parser refuses (unknown method, malformed header, oversized head) are
   // answered in the envelope too, then the connection is closed.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => refuseUnparsable(err, socket));
+  server.on('connect', refuseTunnel);
+  server.on('upgrade', refuseTunnel);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 30_000;
   server.listen(port, hostname, () => console.log(`[quire] ready on http://${hostname ?? 'localhost'}:${port}`));

@@ -88,16 +88,24 @@ export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
   answer.then((r) => send(req, res, r)).catch((e) => internalError(req, res, e));
 }
 
+/** An answer written straight to the socket (no ServerResponse exists), then close. */
+function writeAndClose(socket: Duplex, status: string, code: ErrorCode, message: string) {
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+      `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Node's parser could not read the request: a 400 (431 for an oversized head), then close. */
 export function refuseUnparsable(err: NodeJS.ErrnoException, socket: Duplex) {
-  if (!socket.writable || (err.code === 'ECONNRESET')) return void socket.destroy();
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const body = JSON.stringify(
-    errorBody('bad_request', tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP/1.1 (method, target or a header could not be read).'),
-  );
-  socket.end(
-    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
+  if (err.code === 'HPE_HEADER_OVERFLOW') return writeAndClose(socket, '431 Request Header Fields Too Large', 'bad_request', 'The request headers are too large.');
+  writeAndClose(socket, '400 Bad Request', 'bad_request', 'The request is not valid HTTP/1.1 (method, target or a header could not be read).');
+}
+
+/** CONNECT and protocol upgrades (which Node hands over as raw sockets) are no endpoint here. */
+export function refuseTunnel(req: http.IncomingMessage, socket: Duplex) {
+  socket.on('error', () => {});
+  writeAndClose(socket, '404 Not Found', 'not_found', `No such endpoint: ${req.method} ${String(req.url).slice(0, 200)}`);
 }
