@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '1000000',
     MAX_UPLOAD_BYTES: String(2 * 1024 * 1024),
+    MAX_PENDING_UPLOAD_BYTES: String(100 * 1024 * 1024),
   };
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_test_${process.pid}`);

@@ -279,15 +279,16 @@ describe('10. unused uploads', () => {
     const { token: t } = await createToken({ team: uniqueTeam('cap'), scopes: 'documents.read,documents.write' });
     const capped = client(t);
     const max = Number(inject('serverEnv').MAX_UPLOAD_BYTES);
+    const cap = Number(inject('serverEnv').MAX_PENDING_UPLOAD_BYTES);
     const ids: string[] = [];
     let firstUrl = '';
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < cap / max; i++) {
       const u = ok(await capped.post('/v1/documents/upload-url', { content_type: 'application/pdf', size: max }), 201);
       ids.push(u.upload_id);
       firstUrl ||= u.upload_url;
     }
     const e = envelope(await capped.post('/v1/documents/upload-url', { content_type: 'application/pdf', size: max }), 409, 'conflict');
-    expect(e.details).toMatchObject({ limit_bytes: 10 * max, requested_bytes: max });
+    expect(e.details).toMatchObject({ limit_bytes: cap, requested_bytes: max, pending_bytes: cap });
     // An undeclared size counts as the largest file.
     envelope(await capped.post('/v1/documents/upload-url', { content_type: 'application/pdf' }), 409, 'conflict');
     // Another team is not affected.

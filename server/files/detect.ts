@@ -152,7 +152,7 @@ function checkEmail(bytes: Uint8Array) {
 
 /** ECW (ER Mapper) files start with the tag byte "e" and a format version (1 to 3). */
 function checkEcw(bytes: Uint8Array) {
-  if (bytes.length < 8 || bytes[0] !== 0x65 || bytes[1]! < 1 || bytes[1]! > 3) {
+  if (bytes.length < 2 || bytes[0] !== 0x65 || bytes[1]! < 1 || bytes[1]! > 3) {
     throw new FileTypeError('The file is not an ECW image: it lacks the ECW header.');
   }
 }
