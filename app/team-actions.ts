@@ -3,7 +3,7 @@
 // signed-in user belongs to (every request checks it again against TeamMember).
 import { cookies } from 'next/headers';
 import { getSessionUser } from '@/server/auth/session';
-import { TEAM_COOKIE } from '@/server/routers/dashboard/context';
+import { TEAM_COOKIE } from '@/server/dashboard/context';
 import { roleIn } from '@/server/services/teams';
 
 export async function selectTeam(teamId: string): Promise<{ ok: boolean }> {

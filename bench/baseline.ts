@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import type { DocumentRow } from '../server/services/documentSql';
+import type { DocumentRow } from '../server/services/document-sql';
 import { GET_ONE, LIST_AFTER, LIST_FIRST, SEARCH_FIRST, searchParam, TOKEN_LOOKUP, TOKEN_TOUCH } from './sql';
 
 // timestamp(3) columns hold UTC, as Prisma reads them.

@@ -42,9 +42,9 @@ async function viaServices(req: http.IncomingMessage, res: http.ServerResponse) 
   const limit = Number(p.get('limit') ?? 25);
   const parts = url.pathname.split('/').filter(Boolean);
   let body: unknown;
-  if (parts.length === 2) body = await listDocuments(actor.teamId, { limit, cursor: p.get('cursor') ?? undefined });
-  else if (parts[2] === 'search') body = await searchDocuments(actor.teamId, { q: p.get('q') ?? '', limit });
-  else body = await getDocument(actor.teamId, parts[2]);
+  if (parts.length === 2) body = await listDocuments(actor, { limit, cursor: p.get('cursor') ?? undefined });
+  else if (parts[2] === 'search') body = await searchDocuments(actor, { q: p.get('q') ?? '', limit });
+  else body = await getDocument(actor, parts[2]);
   res.writeHead(200, HEADERS).end(JSON.stringify(body));
 }
 

@@ -514,16 +514,17 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
   };
   try {
     const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['apis.all'], name: 'bench' });
+    const actor = (await authenticateToken(token))!;
     await expect(['TOKEN_LOOKUP', 'TOKEN_TOUCH'], () => authenticateToken(token));
     await expect(['TOKEN_LOOKUP'], () => authenticateToken(token));
-    await expect(['LIST_FIRST'], () => listDocuments(TEAM_ID, { limit: 25 }));
-    await expect(['LIST_AFTER'], () => listDocuments(TEAM_ID, { limit: 25, cursor: f.deepCursor }));
-    await expect(['SEARCH_FIRST'], () => searchDocuments(TEAM_ID, { q: SEARCH_TERM, limit: 25 }));
-    await expect(['GET_ONE'], () => getDocument(TEAM_ID, f.getIds[0]));
+    await expect(['LIST_FIRST'], () => listDocuments(actor, { limit: 25 }));
+    await expect(['LIST_AFTER'], () => listDocuments(actor, { limit: 25, cursor: f.deepCursor }));
+    await expect(['SEARCH_FIRST'], () => searchDocuments(actor, { q: SEARCH_TERM, limit: 25 }));
+    await expect(['GET_ONE'], () => getDocument(actor, f.getIds[0]));
     // How q is bound (LIKE characters escaped or not): the baseline must bind it the same way.
     captured.length = 0;
     const q = 'a%b_c\\d';
-    await searchDocuments(TEAM_ID, { q, limit: 25 });
+    await searchDocuments(actor, { q, limit: 25 });
     const sent = captured[0]?.values[1];
     checks.push({
       name: 'search parameter',

@@ -2,8 +2,8 @@
 // lookup in server/auth/tokenSql.ts, the document reads in server/services/documentSql.ts). The
 // baseline sends these same strings with the same parameters; bench/run.ts also records what the
 // app's services actually send at the start of every run and reports any difference.
-import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from '../server/auth/tokenSql';
-import { documentSql, likeEscape } from '../server/services/documentSql';
+import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from '../server/auth/token-sql';
+import { documentSql, likeEscape } from '../server/services/document-sql';
 
 /** authenticateToken: lookup by public_id. Params: publicId. */
 export const TOKEN_LOOKUP = TOKEN_LOOKUP_SQL;

@@ -4,13 +4,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
+import { requirePlan } from './auth/plans';
+import type { Actor, PlanName } from './auth/actor';
 import type { Scope } from './auth/scopes';
-import type { TokenActor } from './auth/tokens';
 import { ApiError, type ErrorCode } from './errors';
-
-export type TeamRole = 'admin' | 'manager' | 'member';
-export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole };
-export type Actor = TokenActor | UserActor;
+import type { RateLimitBucket } from './ratelimit';
 
 export type Context = {
   face: 'rest' | 'dashboard';
@@ -21,7 +19,7 @@ export type Context = {
   origin?: string;
 };
 
-export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201 }>;
+export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201; bucket?: RateLimitBucket }>;
 
 const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   bad_request: 'BAD_REQUEST',
@@ -76,13 +74,28 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/** A signed-in user acting on their selected team (dashboard only; ctx.actor is the membership). */
+export const memberProcedure = userProcedure.use(({ ctx, next }) => {
+  const actor = ctx.actor;
+  if (!actor || actor.kind !== 'user') throw new ApiError('forbidden', 'Create or join a team first.');
+  return next({ ctx: { ...ctx, actor } });
+});
+
+export type TeamProcedureOptions = {
+  /** The rate-limit budget of the operation on /v1 (default: the general one). */
+  bucket?: RateLimitBucket;
+  /** Plans that include the operation; others get 403 plan_restriction naming the feature. */
+  plan?: { feature: string; plans: readonly PlanName[] };
+};
+
 /**
  * An operation on the actor's team that needs `scope`. Tokens must hold the scope (403
  * otherwise); dashboard members act with every scope of their team, admin-only actions check
- * the role themselves.
+ * the role themselves. The options travel in the procedure's meta, where the /v1 facade reads
+ * the bucket before it counts the request.
  */
-export function teamProcedure(scope: Scope) {
-  return publicProcedure.meta({ scope }).use(({ ctx, next }) => {
+export function teamProcedure(scope: Scope, options: TeamProcedureOptions = {}) {
+  return publicProcedure.meta({ scope, bucket: options.bucket }).use(({ ctx, next }) => {
     const actor = ctx.actor;
     if (!actor) throw new ApiError('unauthorized', 'Missing or invalid credentials.');
     if (actor.kind === 'token' && !actor.scopes.has(scope)) {
@@ -90,6 +103,7 @@ export function teamProcedure(scope: Scope) {
         required_scope: scope,
       });
     }
-    return next({ ctx: { ...ctx, actor, teamId: actor.teamId } });
+    if (options.plan) requirePlan(actor, options.plan.feature, options.plan.plans);
+    return next({ ctx: { ...ctx, actor } });
   });
 }

@@ -10,7 +10,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!ctx.user) redirect('/signin');
   if (!ctx.actor) redirect('/teams/new');
   const caller = await serverCaller();
-  const [team, teams] = await Promise.all([caller.dashboard.teams.current(), caller.dashboard.teams.list()]);
+  const [team, teams] = await Promise.all([caller.teams.current(), caller.teams.list()]);
   return (
     <DashboardProviders identity={{ user: ctx.user, team, teams }}>
       <Shell>{children}</Shell>

@@ -10,7 +10,7 @@ function Accept({ token, alreadyMember }: { token: string; alreadyMember: boolea
   const trpc = useTRPC();
   const [navigating, setNavigating] = useState(false);
   const accept = useMutation(
-    trpc.dashboard.invitations.accept.mutationOptions({
+    trpc.invitations.accept.mutationOptions({
       async onSuccess({ team_id }) {
         setNavigating(true);
         await selectTeam(team_id);

@@ -15,7 +15,7 @@ function Form() {
   // Until hydrated, a click would submit the form natively instead of through the handler.
   const hydrated = useHydrated();
   const create = useMutation(
-    trpc.dashboard.teams.create.mutationOptions({
+    trpc.teams.create.mutationOptions({
       async onSuccess(team) {
         setNavigating(true);
         await selectTeam(team.id);

@@ -57,7 +57,7 @@ function Document({ initial }: { initial: DocumentItem }) {
     await Promise.all([
       queryClient.invalidateQueries(trpc.documents.versions.pathFilter()),
       queryClient.invalidateQueries(trpc.documents.get.queryFilter({ id: doc.id })),
-      queryClient.invalidateQueries(trpc.dashboard.library.pathFilter()),
+      queryClient.invalidateQueries(trpc.documents.browse.pathFilter()),
     ]);
     notify(`Version ${n} uploaded and now primary.`);
   };

@@ -35,7 +35,7 @@ export function VersionsCard({
         await Promise.all([
           queryClient.invalidateQueries(trpc.documents.versions.pathFilter()),
           queryClient.invalidateQueries(trpc.documents.get.queryFilter({ id: doc.id })),
-          queryClient.invalidateQueries(trpc.dashboard.library.pathFilter()),
+          queryClient.invalidateQueries(trpc.documents.browse.pathFilter()),
         ]);
         notify(`Version ${v.version_number} is now the primary version.`);
       },

@@ -55,7 +55,7 @@ export function LibraryActionsProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     await Promise.all([
-      queryClient.invalidateQueries(trpc.dashboard.library.pathFilter()),
+      queryClient.invalidateQueries(trpc.documents.browse.pathFilter()),
       queryClient.invalidateQueries(trpc.documents.pathFilter()),
       queryClient.invalidateQueries(trpc.folders.pathFilter()),
       queryClient.invalidateQueries({ queryKey: FOLDER_CHAIN_KEY }),

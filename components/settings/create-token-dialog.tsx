@@ -17,8 +17,8 @@ export function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [access, setAccess] = useState<Access>('apis.all');
   const [scopes, setScopes] = useState<Set<string>>(new Set(['documents.read']));
   const create = useMutation(
-    trpc.dashboard.tokens.create.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(trpc.dashboard.tokens.list.queryFilter()),
+    trpc.tokens.create.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.tokens.list.queryFilter()),
     }),
   );
   const created = create.data;

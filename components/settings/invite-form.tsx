@@ -17,11 +17,11 @@ export function InviteForm() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const invite = useMutation(
-    trpc.dashboard.invitations.create.mutationOptions({
+    trpc.invitations.create.mutationOptions({
       onSuccess: async (inv) => {
         notify(`Invitation sent to ${inv.email}.`);
         setEmail('');
-        await queryClient.invalidateQueries(trpc.dashboard.invitations.list.queryFilter());
+        await queryClient.invalidateQueries(trpc.invitations.list.queryFilter());
       },
     }),
   );

@@ -26,10 +26,10 @@ export function MembersCard() {
   const notify = useToast();
   const isAdmin = useIsAdmin();
   const [removing, setRemoving] = useState<Member | null>(null);
-  const members = useQuery(trpc.dashboard.members.list.queryOptions());
-  const refresh = () => queryClient.invalidateQueries(trpc.dashboard.members.list.queryFilter());
+  const members = useQuery(trpc.members.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries(trpc.members.list.queryFilter());
   const changeRole = useMutation(
-    trpc.dashboard.members.changeRole.mutationOptions({
+    trpc.members.changeRole.mutationOptions({
       onSuccess: async () => {
         await refresh();
         notify('Role updated.');
@@ -38,7 +38,7 @@ export function MembersCard() {
     }),
   );
   const remove = useMutation(
-    trpc.dashboard.members.remove.mutationOptions({
+    trpc.members.remove.mutationOptions({
       onSuccess: async (r) => {
         if (r.left_team) {
           window.location.assign('/documents');
@@ -144,11 +144,11 @@ export function InvitationsCard() {
   const queryClient = useQueryClient();
   const notify = useToast();
   const isAdmin = useIsAdmin();
-  const invitations = useQuery(trpc.dashboard.invitations.list.queryOptions());
+  const invitations = useQuery(trpc.invitations.list.queryOptions());
   const revoke = useMutation(
-    trpc.dashboard.invitations.revoke.mutationOptions({
+    trpc.invitations.revoke.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries(trpc.dashboard.invitations.list.queryFilter());
+        await queryClient.invalidateQueries(trpc.invitations.list.queryFilter());
         notify('Invitation revoked.');
       },
       onError: (e) => notify(errorMessage(e), 'error'),

@@ -20,7 +20,7 @@ export function TeamCard() {
   const notify = useToast();
   const [name, setName] = useState(team.name);
   const rename = useMutation(
-    trpc.dashboard.teams.rename.mutationOptions({
+    trpc.teams.rename.mutationOptions({
       onSuccess: () => {
         notify('Team name saved.');
         router.refresh();

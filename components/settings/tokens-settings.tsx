@@ -28,11 +28,11 @@ export function TokensSettings() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<Token | null>(null);
   // Last-used times change outside the dashboard (on /v1), so refetch whenever the page opens.
-  const tokens = useQuery({ ...trpc.dashboard.tokens.list.queryOptions(), staleTime: 0 });
+  const tokens = useQuery({ ...trpc.tokens.list.queryOptions(), staleTime: 0 });
   const revoke = useMutation(
-    trpc.dashboard.tokens.revoke.mutationOptions({
+    trpc.tokens.revoke.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries(trpc.dashboard.tokens.list.queryFilter());
+        await queryClient.invalidateQueries(trpc.tokens.list.queryFilter());
         notify(`Token “${revoking?.name}” revoked. It no longer works.`);
         setRevoking(null);
       },

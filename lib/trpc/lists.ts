@@ -22,8 +22,8 @@ export function useDocumentPages(q: DocumentQuery) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const input = { ...q, limit: 50 };
-  return useCursorPages(plain(trpc.dashboard.library.documents.infiniteQueryKey(input)), (cursor) =>
-    client.dashboard.library.documents.query({ ...input, cursor }),
+  return useCursorPages(plain(trpc.documents.browse.infiniteQueryKey(input)), (cursor) =>
+    client.documents.browse.query({ ...input, cursor }),
   );
 }
 

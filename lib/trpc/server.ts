@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { appRouter } from '@/server/routers';
-import { createDashboardContext, dashboardOrigin } from '@/server/routers/dashboard/context';
+import { createDashboardContext, dashboardOrigin } from '@/server/dashboard/context';
 import { createCallerFactory } from '@/server/trpc';
 
 const createCaller = createCallerFactory(appRouter);

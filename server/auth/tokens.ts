@@ -3,9 +3,12 @@
 import crypto from 'node:crypto';
 import type { Tx } from '../db/client';
 import { pgTimestamp, sqlRows } from '../db/sql';
-import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from './tokenSql';
+import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from './token-sql';
 import { newId } from '../ids';
-import { expandScopes, type Scope } from './scopes';
+import { planName, type TokenActor } from './actor';
+import { expandScopes } from './scopes';
+
+export type { TokenActor };
 
 export const TOKEN_PREFIX = 'quire_live_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -54,9 +57,9 @@ type TokenRow = {
   scopes: string[];
   revokedAt: string | null;
   lastUsedAt: string | null;
+  plan: string;
 };
 
-export type TokenActor = { kind: 'token'; teamId: string; tokenId: string; scopes: Set<Scope> };
 
 const LAST_USED_GRANULARITY_MS = 60_000;
 
@@ -75,7 +78,7 @@ export async function authenticateToken(token: string): Promise<TokenActor | nul
   if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_GRANULARITY_MS) {
     await sqlRows(TOKEN_TOUCH_SQL, [pgTimestamp(now), row.id]).catch(() => {});
   }
-  return { kind: 'token', teamId: row.teamId, tokenId: row.id, scopes: expandScopes(row.scopes) };
+  return { kind: 'token', teamId: row.teamId, tokenId: row.id, scopes: expandScopes(row.scopes), plan: planName(row.plan) };
 }
 
 /** `Authorization: Bearer <token>`, scheme word case-insensitive. */

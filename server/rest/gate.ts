@@ -5,16 +5,17 @@ import { db } from '../db/client';
 import { clientAddress } from './client-address';
 import { errorResponse } from './envelope';
 import { limit } from './limit';
+import type { RateLimitBucket } from '../ratelimit';
 
 export { limit, limitByAddress } from './limit';
 
 export type Gate = { actor: TokenActor; headers: Record<string, string> };
 
-export async function gate(req: Request, pathname: string): Promise<Gate | Response> {
+/** Authenticates the bearer token and counts the request in `bucket` (the operation's, from its meta). */
+export async function gate(req: Request, bucket: RateLimitBucket = 'default'): Promise<Gate | Response> {
   const token = bearerFrom(req.headers.get('authorization'));
   const actor = token ? await authenticateToken(token) : null;
   // Unauthenticated requests are limited per address, so they carry the headers too.
-  const bucket = pathname.startsWith('/v1/analytics/') ? 'analytics' : 'default';
   const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientAddress(req)}`, bucket);
   if (refused) return refused;
   if (!actor) {

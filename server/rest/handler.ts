@@ -9,22 +9,29 @@ import { readJson } from './body';
 import { BASE_HEADERS, errorResponse } from './envelope';
 import { mapError } from './errors';
 import { gate, publicOrigin } from './gate';
+import type { RateLimitBucket } from '../ratelimit';
 
 type State = { ctx: Context; error?: unknown };
 const states = new WeakMap<object, State>();
 
 const metaByPath = new Map<string, Meta>();
 /** Method and path pattern of every /v1 operation, to tell an unknown route from a bad request. */
-const routes: { method: string; pattern: RegExp; anyCase: RegExp }[] = [];
+const routes: { method: string; pattern: RegExp; anyCase: RegExp; bucket: RateLimitBucket }[] = [];
 for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
   const meta = (proc as unknown as { _def: { meta?: Meta } })._def.meta ?? {};
   metaByPath.set(path, meta);
   if (meta.openapi) {
     const re = meta.openapi.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-    routes.push({ method: meta.openapi.method, pattern: new RegExp(`^${re}/?$`), anyCase: new RegExp(`^${re}/?$`, 'i') });
+    routes.push({
+      method: meta.openapi.method,
+      pattern: new RegExp(`^${re}/?$`),
+      anyCase: new RegExp(`^${re}/?$`, 'i'),
+      bucket: meta.bucket ?? 'default',
+    });
   }
 }
-const routeExists = (method: string, path: string) => routes.some((r) => r.method === method && r.pattern.test(path));
+const routeFor = (method: string, path: string) => routes.find((r) => r.method === method && r.pattern.test(path));
+const routeExists = (method: string, path: string) => routeFor(method, path) !== undefined;
 /** trpc-to-openapi matches paths case-insensitively; the contract's paths are exact. */
 const caseDiffers = (path: string) => !routes.some((r) => r.pattern.test(path)) && routes.some((r) => r.anyCase.test(path));
 
@@ -96,7 +103,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 export async function handleV1(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const path = url.pathname.replace(/^\/v1/, '') || '/';
-  const g = await gate(req, url.pathname);
+  const g = await gate(req, routeFor(req.method, path)?.bucket);
   if (g instanceof Response) return g;
   if (/%00/.test(url.pathname) || !safePath(url.pathname) || caseDiffers(path)) return errorResponse('not_found', 'Not found.', null, g.headers);
   // The query as trpc-to-openapi would parse it, but on an object without a prototype: its own

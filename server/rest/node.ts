@@ -41,17 +41,34 @@ function toRequest(req: http.IncomingMessage, method: string): Request {
   return request;
 }
 
+/** Unread request bodies up to this size are read and dropped; larger ones close the connection. */
+const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
+
 /**
- * A response that is answered before the request body was read (a 401, a 413 from
- * Content-Length) closes the connection: the unread bytes would otherwise be taken for the next
- * request on a keep-alive socket, which then never gets an answer.
+ * A response answered before the request body was read (a 401, a 413 from Content-Length) must
+ * not leave the body in the socket: on a keep-alive connection it would be taken for the next
+ * request, which then never gets an answer. Small bodies are read and dropped (the client can
+ * finish sending and reuse the connection); large or unbounded ones close the connection.
  */
+function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
+  if (req.complete) return;
+  const declared = Number(req.headers['content-length']);
+  if (!(declared <= DRAIN_MAX_BYTES)) return void res.setHeader('Connection', 'close');
+  let seen = 0;
+  req.removeAllListeners('data'); // the fetch adapter's reader, which will never read again
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_MAX_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
 function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
   if (res.headersSent) return void res.destroy();
   res.statusCode = status;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('Content-Length', body.length);
-  if (!req.complete) res.setHeader('Connection', 'close');
+  settleUnreadBody(req, res);
   res.end(body);
 }
 

@@ -20,7 +20,7 @@ function decodeSegment(s: string): string | null {
 
 /** Answered like any unknown route: authentication and rate limit first, then 404. */
 export async function noSuchEndpoint(req: Request, method = req.method): Promise<Response> {
-  const g = await gate(req, new URL(req.url).pathname);
+  const g = await gate(req);
   if (g instanceof Response) return g;
   return errorResponse('not_found', `No such endpoint: ${method} ${new URL(req.url).pathname}`, null, g.headers);
 }

@@ -1,14 +1,20 @@
-// The one router behind every face. /v1 exposes the procedures that carry `openapi` meta;
-// the dashboard calls any of them through the tRPC client.
+// The one router behind every face, by resource. /v1 exposes the procedures that carry
+// `openapi` meta; the dashboard calls any of them through the tRPC client.
 import { router } from '../trpc';
 import { documentsRouter } from './documents';
 import { foldersRouter } from './folders';
-import { dashboardRouter } from './dashboard';
+import { invitationsRouter } from './invitations';
+import { membersRouter } from './members';
+import { teamsRouter } from './teams';
+import { tokensRouter } from './tokens';
 
 export const appRouter = router({
   documents: documentsRouter,
   folders: foldersRouter,
-  dashboard: dashboardRouter,
+  teams: teamsRouter,
+  members: membersRouter,
+  invitations: invitationsRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,8 +7,9 @@ import { notFound } from '../errors';
 import { newId } from '../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
-import { documentSql, likeEscape, type DocumentRow } from './documentSql';
+import { documentSql, likeEscape, type DocumentRow } from './document-sql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
+import type { Actor } from '../auth/actor';
 
 export function toDocument(d: Document | DocumentRow) {
   return {
@@ -44,7 +45,8 @@ async function checkFolder(tx: Tx, teamId: string, folderId: string | null | und
   if (!rows.length) throw notFound('Folder');
 }
 
-export async function getDocument(teamId: string, id: string) {
+export async function getDocument(actor: Actor, id: string) {
+  const { teamId } = actor;
   const [d] = await sqlRows<DocumentRow>(documentSql({ byId: true }), [teamId, id]);
   if (!d) throw notFound('Document');
   return toDocument(d);
@@ -53,7 +55,8 @@ export async function getDocument(teamId: string, id: string) {
 type ListQuery = { limit: number; cursor?: string; folderId?: string; query?: string };
 
 /** Newest first, keyset-paged; `query` is a case-insensitive substring of the name. */
-export async function listDocuments(teamId: string, q: ListQuery) {
+export async function listDocuments(actor: Actor, q: ListQuery) {
+  const { teamId } = actor;
   const c = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
   if (c) cursorInstant(c[0]);
   const folder = q.folderId === 'root' ? 'root' : q.folderId ? 'id' : undefined;
@@ -67,14 +70,16 @@ export async function listDocuments(teamId: string, q: ListQuery) {
   return page(rows, q.limit, toDocument, (d) => [Date.parse(d.createdAt), d.id]);
 }
 
-export async function searchDocuments(teamId: string, q: { q: string; limit: number; cursor?: string }) {
-  return listDocuments(teamId, { limit: q.limit, cursor: q.cursor, query: q.q });
+export async function searchDocuments(actor: Actor, q: { q: string; limit: number; cursor?: string }) {
+  const { teamId } = actor;
+  return listDocuments(actor, { limit: q.limit, cursor: q.cursor, query: q.q });
 }
 
 /** Reads the source (outside any transaction: fetches and blob reads can be slow). */
-export async function intake(teamId: string, src: DocumentSource): Promise<IntakeFile | { link: LinkKind; url: string }> {
-  if ('upload_id' in src) return intakeUpload(teamId, src.upload_id);
-  if ('source_url' in src) return intakeSourceUrl(teamId, src.source_url);
+export async function intake(actor: Actor, src: DocumentSource): Promise<IntakeFile | { link: LinkKind; url: string }> {
+  const { teamId } = actor;
+  if ('upload_id' in src) return intakeUpload(actor, src.upload_id);
+  if ('source_url' in src) return intakeSourceUrl(actor, src.source_url);
   return { link: src.type, url: checkExternalUrl(src.type, src.external_url) };
 }
 
@@ -92,9 +97,10 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
   };
 }
 
-export async function createDocument(teamId: string, input: DocumentSource & { name?: string; folder_id?: string | null }) {
+export async function createDocument(actor: Actor, input: DocumentSource & { name?: string; folder_id?: string | null }) {
+  const { teamId } = actor;
   await checkFolder(db, teamId, input.folder_id);
-  const file = await intake(teamId, input);
+  const file = await intake(actor, input);
   const v = versionData(file);
   const name =
     input.name ?? ('link' in file ? new URL(file.url).hostname : file.suggestedName) ?? 'Untitled document';
@@ -126,7 +132,8 @@ export async function createDocument(teamId: string, input: DocumentSource & { n
   }
 }
 
-export async function updateDocument(teamId: string, id: string, input: { name?: string; folder_id?: string | null }) {
+export async function updateDocument(actor: Actor, id: string, input: { name?: string; folder_id?: string | null }) {
+  const { teamId } = actor;
   const doc = await db.$transaction(async (tx) => {
     // Row first, folder second: the order a cascading folder delete takes them in (it clears
     // folder_id on the documents, then deletes the folders). The other order deadlocks with it.
@@ -140,7 +147,8 @@ export async function updateDocument(teamId: string, id: string, input: { name?:
 }
 
 /** Deletes the document with its versions, room placements, links and views; then its files. */
-export async function deleteDocument(teamId: string, id: string) {
+export async function deleteDocument(actor: Actor, id: string) {
+  const { teamId } = actor;
   const keys = await db.$transaction(async (tx) => {
     // Locked first, as adding a version does: a version committed while this runs would
     // otherwise be deleted with the document but keep its file.

@@ -11,6 +11,7 @@ import { newId } from '../ids';
 import { safeFetch, SafeFetchError } from '../net/safe-fetch';
 import { BlobNotFoundError, BlobTooLargeError, getBlobStore } from '../storage';
 import { MAX_UPLOAD_BYTES, UPLOAD_ID_GRACE_MS } from './limits';
+import type { Actor } from '../auth/actor';
 
 export type IntakeFile = {
   storageKey: string;
@@ -36,7 +37,8 @@ async function inspect(bytes: Buffer, declared: string, fileName: string | undef
   }
 }
 
-export async function intakeUpload(teamId: string, uploadId: string): Promise<IntakeFile> {
+export async function intakeUpload(actor: Actor, uploadId: string): Promise<IntakeFile> {
+  const { teamId } = actor;
   const up = await db.upload.findFirst({ where: { id: uploadId, teamId } });
   if (!up) throw notFound('Upload');
   if (up.consumedAt) throw conflict('This upload_id has already been used; request a new upload URL.');
@@ -66,7 +68,8 @@ export async function intakeUpload(teamId: string, uploadId: string): Promise<In
   };
 }
 
-export async function intakeSourceUrl(teamId: string, sourceUrl: string): Promise<IntakeFile> {
+export async function intakeSourceUrl(actor: Actor, sourceUrl: string): Promise<IntakeFile> {
+  const { teamId } = actor;
   let fetched;
   try {
     fetched = await safeFetch(sourceUrl, { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: 20_000 });

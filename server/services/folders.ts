@@ -7,6 +7,7 @@ import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { isUniqueViolation, lockKey } from './locks';
 import { childPath, firstFreeName, subtreePattern } from './paths';
+import type { Actor } from '../auth/actor';
 
 const withCounts = { _count: { select: { documents: true, children: true } } } as const;
 type FolderRow = Prisma.FolderGetPayload<{ include: typeof withCounts }>;
@@ -41,13 +42,15 @@ async function findFolder(tx: Tx, teamId: string, id: string) {
   return f;
 }
 
-export async function getFolder(teamId: string, id: string) {
+export async function getFolder(actor: Actor, id: string) {
+  const { teamId } = actor;
   const f = await db.folder.findFirst({ where: { id, teamId }, include: withCounts });
   if (!f) throw notFound('Folder');
   return toFolder(f);
 }
 
-export async function listFolders(teamId: string, q: { parent_id?: string; limit: number; cursor?: string }) {
+export async function listFolders(actor: Actor, q: { parent_id?: string; limit: number; cursor?: string }) {
+  const { teamId } = actor;
   const after = decodeCursor(q.cursor, 'string') as [string] | null;
   const where: Prisma.FolderWhereInput = { teamId };
   if (q.parent_id === 'root') where.parentId = null;
@@ -67,7 +70,8 @@ async function siblings(tx: Tx, teamId: string, parentId: string | null, exceptI
   });
 }
 
-export async function createFolder(teamId: string, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
+export async function createFolder(actor: Actor, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
+  const { teamId } = actor;
   const parentId = input.parent_id ?? null;
   const id = await db.$transaction(async (tx) => {
     await lockTree(tx, teamId);
@@ -78,7 +82,7 @@ export async function createFolder(teamId: string, input: { name: string; parent
     });
     return f.id;
   });
-  return getFolder(teamId, id);
+  return getFolder(actor, id);
 }
 
 /** Rewrites the path of a folder and every descendant from `oldPath` to `newPath`. */
@@ -97,7 +101,8 @@ function assertFree(sibs: { name: string; path: string }[], name: string, path: 
   }
 }
 
-export async function updateFolder(teamId: string, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
+export async function updateFolder(actor: Actor, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
+  const { teamId } = actor;
   try {
     await db.$transaction(async (tx) => {
       if (input.name !== undefined) await lockTree(tx, teamId);
@@ -117,10 +122,11 @@ export async function updateFolder(teamId: string, id: string, input: { name?: s
     if (isUniqueViolation(e)) throw conflict('A sibling folder with that name was created at the same time; try again.');
     throw e;
   }
-  return getFolder(teamId, id);
+  return getFolder(actor, id);
 }
 
-export async function moveFolder(teamId: string, id: string, parentId: string | null) {
+export async function moveFolder(actor: Actor, id: string, parentId: string | null) {
+  const { teamId } = actor;
   try {
     await db.$transaction(async (tx) => {
       await lockTree(tx, teamId);
@@ -139,14 +145,15 @@ export async function moveFolder(teamId: string, id: string, parentId: string | 
     if (isUniqueViolation(e)) throw conflict('A folder with that name was created there at the same time; try again.');
     throw e;
   }
-  return getFolder(teamId, id);
+  return getFolder(actor, id);
 }
 
 /**
  * Refused when the folder holds documents or folders, unless `cascade`: then its documents (at
  * any depth) move to the library root and the folder and its descendants are deleted.
  */
-export async function deleteFolder(teamId: string, id: string, cascade: boolean) {
+export async function deleteFolder(actor: Actor, id: string, cascade: boolean) {
+  const { teamId } = actor;
   await db.$transaction(async (tx) => {
     await lockTree(tx, teamId);
     const f = await tx.folder.findFirst({ where: { id, teamId }, include: withCounts });

@@ -5,7 +5,7 @@ import { db } from '../db/client';
 import { ApiError, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { appUrl, sendLinkMail } from '../auth/mail';
-import type { TeamRole, UserActor } from '../trpc';
+import type { TeamRole, UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

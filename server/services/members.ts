@@ -2,7 +2,7 @@
 // A team always keeps at least one admin; the team row is locked while that is checked.
 import { db, type Tx } from '../db/client';
 import { conflict, notFound } from '../errors';
-import type { TeamRole, UserActor } from '../trpc';
+import type { TeamRole, UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
 
 export type MemberView = {

@@ -5,12 +5,13 @@ import { mintToken } from '../auth/tokens';
 import { isGrantable } from '../auth/scopes';
 import { newId } from '../ids';
 
-export const PLANS = ['free', 'pro', 'business', 'datarooms', 'datarooms-plus'] as const;
+import { planName, PLANS } from '../auth/actor';
+
+export { planName };
 export const planFromName = (p: string): Plan => {
   if (!(PLANS as readonly string[]).includes(p)) throw new Error(`unknown plan "${p}" (one of ${PLANS.join(', ')})`);
   return (p === 'datarooms-plus' ? 'datarooms_plus' : p) as Plan;
 };
-export const planName = (p: Plan) => (p === 'datarooms_plus' ? 'datarooms-plus' : p);
 
 export function checkSlug(slug: string) {
   if (!/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/.test(slug)) {

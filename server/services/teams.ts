@@ -3,13 +3,11 @@
 import { db } from '../db/client';
 import { forbidden, invalid, notFound } from '../errors';
 import { newId } from '../ids';
-import type { TeamRole, UserActor } from '../trpc';
+import { planName, type PlanName, type TeamRole, type UserActor } from '../auth/actor';
+
+export { planName, type PlanName };
 import { slugify } from '../lib/slug';
 
-export type PlanName = 'free' | 'pro' | 'business' | 'datarooms' | 'datarooms-plus';
-
-/** Prisma names the enum value datarooms_plus; the product and the API say datarooms-plus. */
-export const planName = (p: string): PlanName => (p === 'datarooms_plus' ? 'datarooms-plus' : p) as PlanName;
 
 export function requireAdmin(actor: UserActor, action: string): void {
   if (actor.role !== 'admin') throw forbidden(`Only team admins can ${action}.`);
@@ -53,12 +51,13 @@ export async function listTeamsForUser(userId: string): Promise<TeamView[]> {
 export async function resolveActiveTeam(
   userId: string,
   candidates: (string | null | undefined)[],
-): Promise<{ teamId: string; role: TeamRole } | null> {
-  const memberships = await db.teamMember.findMany({
+): Promise<{ teamId: string; role: TeamRole; plan: PlanName } | null> {
+  const rows = await db.teamMember.findMany({
     where: { userId },
-    select: { teamId: true, role: true },
+    select: { teamId: true, role: true, team: { select: { plan: true } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
+  const memberships = rows.map((m) => ({ teamId: m.teamId, role: m.role, plan: planName(m.team.plan) }));
   for (const c of candidates) {
     const m = c ? memberships.find((x) => x.teamId === c) : undefined;
     if (m) return m;

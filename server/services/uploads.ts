@@ -6,6 +6,7 @@ import { newId } from '../ids';
 import { BlobTooLargeError, getBlobStore, verifyUploadSignature } from '../storage';
 import { lockKey } from './locks';
 import { MAX_PENDING_UPLOAD_BYTES, MAX_UPLOAD_BYTES, UPLOAD_ID_GRACE_MS, UPLOAD_URL_TTL_MS } from './limits';
+import type { Actor } from '../auth/actor';
 
 /**
  * Bytes a team may hold in uploads not yet turned into documents (each counts its received
@@ -27,10 +28,11 @@ async function reserve(tx: Tx, teamId: string, bytes: number) {
 }
 
 export async function createUploadUrl(
-  teamId: string,
+  actor: Actor,
   input: { content_type: string; file_name?: string; size?: number },
   baseUrl: string,
 ) {
+  const { teamId } = actor;
   const contentType = resolveDeclaredContentType(input.content_type, input.file_name);
   if (!contentType) {
     throw invalid('content_type', `"${input.content_type}" is not an accepted type. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}`);

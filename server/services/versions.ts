@@ -8,6 +8,7 @@ import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
 import { findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
+import type { Actor } from '../auth/actor';
 
 export function toVersion(v: DocumentVersion) {
   return {
@@ -37,7 +38,8 @@ async function adoptPrimary(tx: Tx, v: DocumentVersion) {
   });
 }
 
-export async function listVersions(teamId: string, documentId: string, q: { limit: number; cursor?: string }) {
+export async function listVersions(actor: Actor, documentId: string, q: { limit: number; cursor?: string }) {
+  const { teamId } = actor;
   await findDocument(db, teamId, documentId);
   const c = decodeCursor(q.cursor, 'number') as [number] | null;
   if (c && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 2 ** 31 - 1)) throw invalid('cursor', 'is not a cursor returned by this API');
@@ -55,16 +57,18 @@ async function findVersion(tx: Tx, teamId: string, documentId: string, versionId
   return v;
 }
 
-export async function getVersion(teamId: string, documentId: string, versionId: string) {
+export async function getVersion(actor: Actor, documentId: string, versionId: string) {
+  const { teamId } = actor;
   return toVersion(await findVersion(db, teamId, documentId, versionId));
 }
 
-export async function addVersion(teamId: string, documentId: string, src: DocumentSource) {
+export async function addVersion(actor: Actor, documentId: string, src: DocumentSource) {
+  const { teamId } = actor;
   const doc = await findDocument(db, teamId, documentId);
   const isLink = doc.type === 'link' || doc.type === 'notion';
   if (isLink && !('external_url' in src)) throw invalid(null, `a ${doc.type} document takes new versions as external_url`);
   if (!isLink && 'external_url' in src) throw invalid('external_url', 'file documents take new versions as upload_id or source_url');
-  const file = await intake(teamId, isLink ? { type: doc.type as 'link' | 'notion', external_url: (src as { external_url: string }).external_url } : src);
+  const file = await intake(actor, isLink ? { type: doc.type as 'link' | 'notion', external_url: (src as { external_url: string }).external_url } : src);
   try {
     const v = await db.$transaction(async (tx) => {
       await lockDocument(tx, teamId, documentId);
@@ -84,7 +88,8 @@ export async function addVersion(teamId: string, documentId: string, src: Docume
   }
 }
 
-export async function promoteVersion(teamId: string, documentId: string, versionId: string) {
+export async function promoteVersion(actor: Actor, documentId: string, versionId: string) {
+  const { teamId } = actor;
   const v = await db.$transaction(async (tx) => {
     await lockDocument(tx, teamId, documentId);
     const target = await findVersion(tx, teamId, documentId, versionId);
@@ -100,7 +105,8 @@ export async function promoteVersion(teamId: string, documentId: string, version
 export { toDocument };
 
 /** The bytes of one file version, for the dashboard's preview and download. */
-export async function readVersionFile(teamId: string, documentId: string, versionId: string) {
+export async function readVersionFile(actor: Actor, documentId: string, versionId: string) {
+  const { teamId } = actor;
   const v = await findVersion(db, teamId, documentId, versionId);
   if (!v.storageKey) throw notFound('File');
   const doc = await findDocument(db, teamId, documentId);

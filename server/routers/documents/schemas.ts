@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorQuery, id, jsonInt, limitQuery, listOf } from '../../schemas/common';
+import { DOCUMENT_SORTS } from '../../services/document-browser';
 
 export const name = z
   .string()
@@ -145,4 +146,13 @@ export const PromoteVersionInput = z.strictObject({
   is_primary: z.literal(true, {
     error: 'only { "is_primary": true } is supported: promote another version instead of demoting this one',
   }),
+});
+
+/** The dashboard's library list: a chosen order, keyset pages, a folder, a name filter. */
+export const BrowseDocumentsInput = z.strictObject({
+  sort: z.enum(DOCUMENT_SORTS).default('created_desc'),
+  limit: z.int().min(1).max(100).default(50),
+  cursor: cursorQuery,
+  folderId: z.union([z.literal('root'), id('folderId')]).optional(),
+  query: z.string().trim().min(1).max(200).optional(),
 });

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: 'Invitation' };
 
 async function preview(token: string): Promise<InvitationPreview | null> {
   try {
-    return await (await serverCaller()).dashboard.invitations.preview({ token });
+    return await (await serverCaller()).invitations.preview({ token });
   } catch (e) {
     if ((e as { cause?: unknown }).cause instanceof ApiError || (e as { code?: string }).code === 'BAD_REQUEST') return null;
     throw e;

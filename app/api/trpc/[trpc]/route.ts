@@ -2,7 +2,7 @@
 // tokens: those belong to /v1), and only answers same-origin JSON calls.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/routers';
-import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from '@/server/routers/dashboard/context';
+import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from '@/server/dashboard/context';
 
 export const dynamic = 'force-dynamic';
 

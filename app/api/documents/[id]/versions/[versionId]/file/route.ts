@@ -1,7 +1,7 @@
 // A version's file for the signed-in dashboard user (PDF preview, download). Session and team
 // come from the dashboard context; served as an attachment that cannot be sniffed or scripted.
 import { ApiError } from '@/server/errors';
-import { createDashboardContext } from '@/server/routers/dashboard/context';
+import { createDashboardContext } from '@/server/dashboard/context';
 import { readVersionFile } from '@/server/services/versions';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +12,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   const ctx = await createDashboardContext({ origin: new URL(req.url).origin, teamHint: req.headers.get('x-quire-team') });
   if (!ctx.actor) return new Response('Not found', { status: 404 });
   try {
-    const file = await readVersionFile(ctx.actor.teamId, id, versionId);
+    const file = await readVersionFile(ctx.actor, id, versionId);
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return new Response(new Uint8Array(file.bytes), {
       headers: {

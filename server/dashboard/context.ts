@@ -3,9 +3,9 @@
 // after another tab switched) or the quire_team cookie, and must be one of the user's teams.
 // Bearer tokens are never looked at here.
 import { cookies } from 'next/headers';
-import { getSessionUser } from '../../auth/session';
-import { resolveActiveTeam } from '../../services/teams';
-import type { Context } from '../../trpc';
+import { getSessionUser } from '../auth/session';
+import { resolveActiveTeam } from '../services/teams';
+import type { Context } from '../trpc';
 
 export const TEAM_COOKIE = 'quire_team';
 export const TEAM_HEADER = 'x-quire-team';
@@ -32,6 +32,6 @@ export async function createDashboardContext(opts: { origin: string; teamHint?: 
     face: 'dashboard',
     origin,
     user,
-    actor: team ? { kind: 'user', userId: user.id, teamId: team.teamId, role: team.role } : null,
+    actor: team ? { kind: 'user', userId: user.id, teamId: team.teamId, role: team.role, plan: team.plan } : null,
   };
 }

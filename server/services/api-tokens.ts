@@ -4,7 +4,7 @@ import { db } from '../db/client';
 import { invalid, notFound } from '../errors';
 import { isGrantable } from '../auth/scopes';
 import { mintToken } from '../auth/tokens';
-import type { UserActor } from '../trpc';
+import type { UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
 
 export type ApiTokenView = {

@@ -6,19 +6,21 @@ import { Prisma } from '../db/generated/client';
 import { invalid } from '../errors';
 import { cursorInstant, decodeCursor, encodeCursor } from '../schemas/common';
 import { listDocuments, toDocument } from './documents';
-import { likeEscape, NAME_MATCH } from './documentSql';
+import { likeEscape, NAME_MATCH } from './document-sql';
 import { getFolder } from './folders';
+import type { Actor } from '../auth/actor';
 
 export const DOCUMENT_SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 type Query = { sort: DocumentSort; limit: number; cursor?: string; folderId?: string; query?: string };
 
-export async function browseDocuments(teamId: string, q: Query) {
+export async function browseDocuments(actor: Actor, q: Query) {
+  const { teamId } = actor;
   if (q.sort === 'created_desc') {
-    return listDocuments(teamId, { limit: q.limit, cursor: q.cursor, folderId: q.folderId, query: q.query });
+    return listDocuments(actor, { limit: q.limit, cursor: q.cursor, folderId: q.folderId, query: q.query });
   }
-  if (q.folderId && q.folderId !== 'root') await getFolder(teamId, q.folderId);
+  if (q.folderId && q.folderId !== 'root') await getFolder(actor, q.folderId);
 
   const byName = q.sort !== 'created_asc';
   const desc = q.sort === 'name_desc';

@@ -1,0 +1,23 @@
+// Who is acting. Each face decides it before any procedure runs (the dashboard from the
+// next-auth session, /v1 from the bearer token, the viewer from its signed link session);
+// procedures and services only ever see the resulting actor.
+import type { Scope } from './scopes';
+
+export type TeamRole = 'admin' | 'manager' | 'member';
+export const PLANS = ['free', 'pro', 'business', 'datarooms', 'datarooms-plus'] as const;
+export type PlanName = (typeof PLANS)[number];
+
+/** A signed-in team member acting through the dashboard: every scope of their team. */
+export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole; plan: PlanName };
+
+/** A bearer token of the team (dashboard-made now; OAuth grants later carry their user). */
+export type TokenActor = { kind: 'token'; teamId: string; tokenId: string; scopes: Set<Scope>; plan: PlanName };
+
+/** Anyone acting for a team. */
+export type Actor = TokenActor | UserActor;
+
+/** Prisma names the enum value datarooms_plus; the product and the API say datarooms-plus. */
+export const planName = (p: string): PlanName => (p === 'datarooms_plus' ? 'datarooms-plus' : p) as PlanName;
+
+/** How a log line or an audit record names the actor. */
+export const describeActor = (a: Actor): string => (a.kind === 'user' ? `user:${a.userId}` : `token:${a.tokenId}`);
