@@ -5,28 +5,23 @@
 // - host rules (spec section 1): when API_BASE_URL and APP_URL name different hosts, the API
 //   host serves only /v1 — its root redirects to the API reference and every other path is 404.
 import { NextResponse, type NextRequest } from 'next/server';
+import { config as settings } from './server/config';
 import { errorResponse } from './server/rest/envelope';
 import { limitByAddress } from './server/rest/limit';
 
-const hostOf = (u: string | undefined) => {
-  try {
-    return u ? new URL(u).host.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-};
+const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
 
 export async function proxy(req: NextRequest) {
   if (/^\/v1(?:\/|$)/i.test(req.nextUrl.pathname)) {
     const { headers, refused } = await limitByAddress(req);
     return refused ?? errorResponse('not_found', `No such endpoint: ${req.method} ${req.nextUrl.pathname}`, null, headers);
   }
-  const apiHost = hostOf(process.env.API_BASE_URL);
-  const appHost = hostOf(process.env.APP_URL);
+  const apiHost = hostOf(settings.apiBaseUrl);
+  const appHost = hostOf(settings.appUrlSetting);
   if (!apiHost || !appHost || apiHost === appHost) return NextResponse.next();
   const host = (req.headers.get('host') ?? '').toLowerCase();
   if (host !== apiHost) return NextResponse.next();
-  if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', process.env.APP_URL), 302);
+  if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', settings.appUrl), 302);
   const { headers, refused } = await limitByAddress(req);
   return refused ?? errorResponse('not_found', 'This host serves only the API under /v1.', null, headers);
 }

@@ -5,6 +5,7 @@ import { cookies } from 'next/headers';
 import { getSessionUser } from '@/server/auth/session';
 import { TEAM_COOKIE } from '@/server/dashboard/context';
 import { roleIn } from '@/server/services/teams';
+import { config } from '@/server/config';
 
 export async function selectTeam(teamId: string): Promise<{ ok: boolean }> {
   const user = await getSessionUser();
@@ -12,7 +13,7 @@ export async function selectTeam(teamId: string): Promise<{ ok: boolean }> {
   (await cookies()).set(TEAM_COOKIE, teamId, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? '').startsWith('https://'),
+    secure: config.appUrl.startsWith('https://'),
     path: '/',
     maxAge: 60 * 60 * 24 * 365,
   });

@@ -13,6 +13,8 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
+// Configuration (server/config.ts) defaults APP_URL to this port.
+process.env.PORT = String(port);
 const hostname = values.hostname ?? process.env.HOSTNAME;
 
 async function main() {

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { DashboardProviders } from '@/components/shell/providers';
 import { Shell } from '@/components/shell/shell';
 import { getServerContext, serverCaller } from '@/lib/trpc/server';
+import { config } from '@/server/config';
 
 /** Every dashboard page: signed in, and acting on a team the user belongs to. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const caller = await serverCaller();
   const [team, teams] = await Promise.all([caller.teams.current(), caller.teams.list()]);
   return (
-    <DashboardProviders identity={{ user: ctx.user, team, teams }}>
+    <DashboardProviders identity={{ user: ctx.user, team, teams, limits: { maxUploadBytes: config.maxUploadBytes } }}>
       <Shell>{children}</Shell>
     </DashboardProviders>
   );

@@ -5,12 +5,14 @@ import { FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress';
+import { useIdentity } from '@/components/shell/team-context';
 import { useTRPCClient } from '@/lib/trpc/react';
 import { ACCEPT_ATTR } from '@/lib/upload/file-check';
 import { uploadFile, UploadAbortedError, type UploadPhase } from '@/lib/upload/upload';
 
 export function VersionUpload({ documentId, onDone }: { documentId: string; onDone: (versionNumber: number) => void }) {
   const client = useTRPCClient();
+  const { maxUploadBytes } = useIdentity().limits;
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<{ name: string; progress: number; phase: UploadPhase | 'checking' } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -22,6 +24,7 @@ export function VersionUpload({ documentId, onDone }: { documentId: string; onDo
       const v = await uploadFile(client, file, (upload_id) => client.documents.versions.create.mutate({ id: documentId, upload_id }), {
         progress: (f) => setState((s) => s && { ...s, progress: f * 100 }),
         phase: (phase) => setState((s) => s && { ...s, phase }),
+        maxBytes: maxUploadBytes,
       });
       onDone(v.version_number);
     } catch (e) {

@@ -10,7 +10,9 @@ import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorMessage, isNotFound } from '@/lib/trpc/errors';
 import { useDocumentPages, useFolderPages } from '@/lib/trpc/lists';
-import { ACCEPT_ATTR, MAX_FILE_SIZE_LABEL } from '@/lib/upload/file-check';
+import { ACCEPT_ATTR } from '@/lib/upload/file-check';
+import { formatBytes } from '@/lib/format';
+import { useIdentity } from '@/components/shell/team-context';
 import { AddLinkDialog } from './add-link-dialog';
 import { isFileDrag } from './drag';
 import { FolderMenu } from './folder-menu';
@@ -60,6 +62,7 @@ export function LibraryView() {
 
 function Library() {
   const actions = useLibraryActions();
+  const maxUpload = formatBytes(useIdentity().limits.maxUploadBytes);
   const { folderId, q, sort, set } = useLibraryUrl();
   const [search, setSearch] = useState(q);
   const [addingLink, setAddingLink] = useState(false);
@@ -279,7 +282,7 @@ function Library() {
                     </>
                   }
                 >
-                  Drag files here or choose them from your computer: PDFs, Office files, images, video and more, up to {MAX_FILE_SIZE_LABEL} each.
+                  Drag files here or choose them from your computer: PDFs, Office files, images, video and more, up to {maxUpload} each.
                   {!folderId && ' Then organise them in folders and share them with a link.'}
                 </EmptyState>
               )

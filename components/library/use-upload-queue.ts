@@ -2,6 +2,7 @@
 // The library's upload queue: several files at once (three in flight), each with its own
 // progress, error and cancel. Items stay listed until dismissed, so people see what happened.
 import { useCallback, useRef, useState } from 'react';
+import { useIdentity } from '@/components/shell/team-context';
 import { useTRPCClient } from '@/lib/trpc/react';
 import { uploadFile, UploadAbortedError } from '@/lib/upload/upload';
 
@@ -22,6 +23,7 @@ let seq = 0;
 
 export function useUploadQueue({ onUploaded }: { onUploaded: () => void }) {
   const client = useTRPCClient();
+  const { maxUploadBytes } = useIdentity().limits;
   const [items, setItems] = useState<UploadItem[]>([]);
   const pending = useRef<{ key: string; file: File; folderId: string | null }[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
@@ -45,6 +47,7 @@ export function useUploadQueue({ onUploaded }: { onUploaded: () => void }) {
           progress: (f) => patch(job.key, { progress: f * 100 }),
           phase: (p) => patch(job.key, { status: p }),
           signal: ctl.signal,
+          maxBytes: maxUploadBytes,
         },
       )
         .then((doc) => {

@@ -5,7 +5,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { TeamView } from '@/server/services/teams';
 
-export type DashboardIdentity = { user: { id: string; email: string }; team: TeamView; teams: TeamView[] };
+export type DashboardIdentity = {
+  user: { id: string; email: string };
+  team: TeamView;
+  teams: TeamView[];
+  /** The server's limits the browser checks before it asks (MAX_UPLOAD_BYTES...). */
+  limits: { maxUploadBytes: number };
+};
 
 const Ctx = createContext<DashboardIdentity | null>(null);
 

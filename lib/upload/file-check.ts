@@ -1,7 +1,6 @@
 // What the browser can tell about a file before asking for an upload URL. The server checks
 // again (declared type, size, then the bytes); this only gives a quick, clear refusal.
 import { resolveDeclaredContentType } from '@/server/files/content-types';
-import { MAX_UPLOAD_BYTES } from '@/server/services/limits';
 import { formatBytes } from '@/lib/format';
 
 // Browsers leave `type` empty for extensions the OS does not know.
@@ -41,8 +40,6 @@ const BY_EXTENSION: Record<string, string> = {
 
 const extension = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
 
-export const MAX_FILE_SIZE_LABEL = formatBytes(MAX_UPLOAD_BYTES);
-
 export const ACCEPT_ATTR = Object.keys(BY_EXTENSION)
   .map((e) => `.${e}`)
   .concat('.bak')
@@ -50,7 +47,8 @@ export const ACCEPT_ATTR = Object.keys(BY_EXTENSION)
 
 export type FileCheck = { ok: true; contentType: string } | { ok: false; reason: string };
 
-export function checkFile(file: File): FileCheck {
+/** `maxBytes` is the server's MAX_UPLOAD_BYTES, handed to the dashboard by its layout. */
+export function checkFile(file: File, maxBytes: number): FileCheck {
   const declared = file.type && file.type !== 'application/octet-stream' ? file.type : BY_EXTENSION[extension(file.name)] ?? file.type;
   const contentType = resolveDeclaredContentType(declared, file.name);
   if (!contentType) {
@@ -60,8 +58,8 @@ export function checkFile(file: File): FileCheck {
     };
   }
   if (file.size === 0) return { ok: false, reason: 'The file is empty.' };
-  if (file.size > MAX_UPLOAD_BYTES) {
-    return { ok: false, reason: `Too large (${formatBytes(file.size)}). Files can be up to ${MAX_FILE_SIZE_LABEL}.` };
+  if (file.size > maxBytes) {
+    return { ok: false, reason: `Too large (${formatBytes(file.size)}). Files can be up to ${formatBytes(maxBytes)}.` };
   }
   return { ok: true, contentType };
 }

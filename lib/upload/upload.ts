@@ -14,9 +14,9 @@ export async function uploadFile<T>(
   client: TRPCClient<AppRouter>,
   file: File,
   finish: (uploadId: string) => Promise<T>,
-  on: { progress: (fraction: number) => void; phase: (p: UploadPhase) => void; signal?: AbortSignal },
+  on: { progress: (fraction: number) => void; phase: (p: UploadPhase) => void; signal?: AbortSignal; maxBytes: number },
 ): Promise<T> {
-  const check = checkFile(file);
+  const check = checkFile(file, on.maxBytes);
   if (!check.ok) throw new UploadRefusedError(check.reason);
   let target;
   try {

@@ -3,6 +3,7 @@
 // one line, so `npm run dev` works with nothing configured. Only links meant for the reader of
 // the log are printed: nothing else in the message is secret.
 import nodemailer from 'nodemailer';
+import { config } from '../config';
 
 export type LinkMail = {
   to: string;
@@ -16,24 +17,22 @@ export type LinkMail = {
 };
 
 export function mailConfigured(): boolean {
-  return Boolean(process.env.EMAIL_SERVER && process.env.EMAIL_FROM);
+  return config.mail !== null;
 }
 
 let transport: nodemailer.Transporter | null = null;
 
-export function appUrl(): string {
-  return (process.env.APP_URL || process.env.NEXTAUTH_URL || 'http://localhost:3000').replace(/\/+$/, '');
-}
+export const appUrl = (): string => config.appUrl;
 
 export async function sendLinkMail(m: LinkMail): Promise<void> {
   if (!mailConfigured()) {
     console.log(`[quire] ${m.kind} for ${m.to}: ${m.url}`);
     return;
   }
-  transport ??= nodemailer.createTransport(process.env.EMAIL_SERVER);
+  transport ??= nodemailer.createTransport(config.mail!.server);
   const result = await transport.sendMail({
     to: m.to,
-    from: process.env.EMAIL_FROM,
+    from: config.mail!.from,
     subject: m.subject,
     text: `${m.intro}\n\n${m.actionLabel}: ${m.url}\n\nIf you did not expect this email, you can ignore it.\n`,
     html: html(m),

@@ -6,9 +6,11 @@ import { cache } from 'react';
 import { appSecret } from '../storage/config';
 import { sendLinkMail } from './mail';
 import { prismaAdapter } from './prisma-adapter';
+import { config } from '../config';
 
 // next-auth builds its callback URLs from NEXTAUTH_URL; APP_URL names the same origin.
-if (!process.env.NEXTAUTH_URL && process.env.APP_URL) process.env.NEXTAUTH_URL = process.env.APP_URL;
+// (next-auth reads the variable itself, so it is the one place that writes to the environment.)
+if (!process.env.NEXTAUTH_URL && process.env.APP_URL) process.env.NEXTAUTH_URL = config.appUrl;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -16,14 +18,14 @@ const SIGN_IN_LINK_MAX_AGE_S = 60 * 60;
 
 export const authOptions: NextAuthOptions = {
   adapter: prismaAdapter(),
-  secret: process.env.NEXTAUTH_SECRET || appSecret(),
+  secret: config.nextAuthSecret ?? appSecret(),
   session: { strategy: 'database', maxAge: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
   pages: { signIn: '/signin', verifyRequest: '/check-email', error: '/signin' },
   providers: [
     EmailProvider({
       // Unused: sendVerificationRequest below sends through server/auth/mail.ts.
-      server: process.env.EMAIL_SERVER || 'smtp://localhost:25',
-      from: process.env.EMAIL_FROM || 'Quire <no-reply@localhost>',
+      server: config.mail?.server ?? 'smtp://localhost:25',
+      from: config.mail?.from ?? 'Quire <no-reply@localhost>',
       maxAge: SIGN_IN_LINK_MAX_AGE_S,
       normalizeIdentifier: normalizeEmail,
       async sendVerificationRequest({ identifier, url }) {

@@ -6,6 +6,8 @@ import { cookies } from 'next/headers';
 import { getSessionUser } from '../auth/session';
 import { resolveActiveTeam } from '../services/teams';
 import type { Context } from '../trpc';
+import { config } from '../config';
+import { requestOrigin } from '../lib/origin';
 
 export const TEAM_COOKIE = 'quire_team';
 export const TEAM_HEADER = 'x-quire-team';
@@ -14,13 +16,7 @@ export const TEAM_HEADER = 'x-quire-team';
  * The origin the browser uses for the dashboard: APP_URL, else what the request's Host says.
  * URLs handed to the browser (the presigned upload URL in local mode) must be same-origin.
  */
-export function dashboardOrigin(req: { url: string; headers: Headers }): string {
-  if (process.env.APP_URL) return process.env.APP_URL.replace(/\/+$/, '');
-  const url = new URL(req.url);
-  const host = req.headers.get('x-forwarded-host') || req.headers.get('host') || url.host;
-  const proto = req.headers.get('x-forwarded-proto') || url.protocol.replace(':', '');
-  return `${proto}://${host}`;
-}
+export const dashboardOrigin = (req: { url: string; headers: Headers }): string => requestOrigin(req, config.appUrlSetting);
 
 export async function createDashboardContext(opts: { origin: string; teamHint?: string | null }): Promise<Context> {
   const { origin, teamHint } = opts;

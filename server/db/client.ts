@@ -4,6 +4,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
+import { config } from '../config';
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -12,9 +13,9 @@ const g = globalThis as unknown as { __quirePrisma?: PrismaClient; __quirePool?:
 
 export function getPool(): pg.Pool {
   if (!g.__quirePool) {
-    const url = process.env.DATABASE_URL;
+    const url = config.databaseUrl;
     if (!url) throw new Error('DATABASE_URL is not set: start the app with `npm run dev` / `npm start`');
-    g.__quirePool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    g.__quirePool = new pg.Pool({ connectionString: url, max: config.databasePoolSize });
   }
   return g.__quirePool;
 }

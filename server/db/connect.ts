@@ -2,10 +2,11 @@
 // (started here if no other process has started it, with migrations applied).
 import { ensureEmbeddedDatabase, type EmbeddedDb } from './embedded';
 import { applyMigrations } from './migrate';
+import { config } from '../config';
 
 export async function connectDatabase(opts: { migrate?: boolean } = {}): Promise<EmbeddedDb> {
-  if (process.env.DATABASE_URL) {
-    const url = process.env.DATABASE_URL;
+  const url = config.databaseUrl;
+  if (url) {
     if (opts.migrate) await applyMigrations(url);
     return { url, owned: false, stop: async () => {} };
   }

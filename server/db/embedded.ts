@@ -4,11 +4,12 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { config } from '../config';
 
 export type EmbeddedDb = { url: string; owned: boolean; stop(): Promise<void> };
 
 export function dataDir(): string {
-  return path.resolve(process.env.QUIRE_DATA_DIR || path.join(process.cwd(), '.data'));
+  return config.dataDir;
 }
 
 const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
@@ -90,7 +91,7 @@ async function startServer(dir: string, stateFile: string): Promise<EmbeddedDb> 
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const db = await PGlite.create({ dataDir: path.join(dir, 'pg'), extensions: { pg_trgm } });
-  const port = Number(process.env.QUIRE_EMBEDDED_DB_PORT) || (await freePort());
+  const port = config.embeddedDbPort ?? (await freePort());
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
   keepProtocolBatchesTogether(server, db);
   await server.start();

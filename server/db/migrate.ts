@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { config } from '../config';
 
 const root = path.resolve(__dirname, '..', '..');
 export const migrationsDir = path.join(root, 'prisma', 'migrations');
@@ -38,7 +39,7 @@ async function loadEngine(url: string): Promise<Engine> {
   (instance.exports as any).__wbindgen_start?.();
   const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: url }) as any);
   const log = (msg: string) => {
-    if (process.env.QUIRE_MIGRATE_DEBUG) console.error('[schema-engine]', msg);
+    if (config.migrateDebug) console.error('[schema-engine]', msg);
   };
   const schema = fs.readFileSync(schemaPath, 'utf8');
   return bg.SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, log, factory);

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch } from 'undici';
+import { config } from '../config';
 
 // Fetches a user-supplied URL (document `source_url`, brand images) without letting it reach
 // the service's own network: https only, public unicast addresses only, every redirect hop
@@ -104,8 +105,7 @@ function agentFor(seam: boolean): Agent {
 // files from a loopback server. Production never sets it.
 function seamOrigins(): Set<string> {
   const origins = new Set<string>();
-  for (const entry of (process.env.QUIRE_UNSAFE_FETCH_ALLOW ?? '').split(',')) {
-    if (!entry.trim()) continue;
+  for (const entry of config.unsafeFetchAllow) {
     try {
       origins.add(new URL(entry.trim()).origin);
     } catch {

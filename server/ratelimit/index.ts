@@ -1,5 +1,6 @@
 import { Ratelimit, type RatelimitConfig } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
+import { config } from '../config';
 
 export type RateLimitResult = {
   success: boolean;
@@ -93,9 +94,9 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   };
 }
 
-const BUDGETS: Record<RateLimitBucket, [env: string, fallback: number]> = {
-  default: ['RATE_LIMIT_PER_MINUTE', 60],
-  analytics: ['RATE_LIMIT_ANALYTICS_PER_MINUTE', 20],
+const BUDGETS: Record<RateLimitBucket, () => number> = {
+  default: () => config.rateLimitPerMinute,
+  analytics: () => config.analyticsRateLimitPerMinute,
 };
 // One set per process, shared by every bundle that imports this module (the proxy and the
 // route handlers are bundled apart), so they count against the same in-process budgets.
@@ -105,31 +106,10 @@ const limiters: Map<RateLimitBucket, RateLimiter> = ((globalThis as Record<symbo
 export function getRateLimiter(bucket: RateLimitBucket): RateLimiter {
   let limiter = limiters.get(bucket);
   if (!limiter) {
-    const [envName, fallback] = BUDGETS[bucket];
-    limiter = createRateLimiter({
-      prefix: `quire:ratelimit:${bucket}`,
-      limit: positiveIntFromEnv(envName, fallback),
-      upstash: upstashFromEnv(),
-    });
+    limiter = createRateLimiter({ prefix: `quire:ratelimit:${bucket}`, limit: BUDGETS[bucket](), upstash: config.upstash });
     limiters.set(bucket, limiter);
   }
   return limiter;
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
-function upstashFromEnv(): RateLimiterOptions['upstash'] {
-  const url = process.env.UPSTASH_REDIS_REST_URL?.trim();
-  if (!url) return undefined;
-  const token = process.env.UPSTASH_REDIS_REST_TOKEN?.trim();
-  if (!token) throw new Error('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is not');
-  return { url, token };
 }
 
 /**

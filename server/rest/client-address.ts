@@ -3,6 +3,7 @@
 // X-Forwarded-For / X-Real-IP a client sends), or TRUST_PROXY_HOPS proxies in front of
 // `npm start`. Otherwise it is the socket's address, which no client can choose.
 import net from 'node:net';
+import { config } from '../config';
 
 const socketAddresses = new WeakMap<Request, string>();
 
@@ -11,10 +12,6 @@ export function setSocketAddress(req: Request, address: string | undefined) {
   if (address) socketAddresses.set(req, address);
 }
 
-function trustedHops(): number {
-  const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
-}
 
 const clean = (a: string | undefined | null) => {
   const v = (a ?? '').trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -22,12 +19,12 @@ const clean = (a: string | undefined | null) => {
 };
 
 export function clientAddress(req: Request): string {
-  if (process.env.VERCEL) {
+  if (config.onVercel) {
     const platform = clean(req.headers.get('x-real-ip')) ?? clean(req.headers.get('x-forwarded-for')?.split(',')[0]);
     if (platform) return platform;
   }
   const socket = clean(socketAddresses.get(req));
-  const hops = trustedHops();
+  const hops = config.trustProxyHops;
   if (hops > 0) {
     // Each trusted proxy appends the address it received the request from; the client is the
     // first address written by a proxy we trust.

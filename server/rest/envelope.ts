@@ -1,8 +1,9 @@
 // The error envelope of spec section 7, and the headers every /v1 response carries.
+import { config } from '../config';
 import { STATUS, type ErrorCode } from '../errors';
 
 export function docsUrl(): string {
-  return (process.env.DOCS_URL || process.env.APP_URL || 'http://localhost:3000').replace(/\/$/, '') + '/docs/api/errors';
+  return `${config.docsUrl}/docs/api/errors`;
 }
 
 export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> | null = null) {

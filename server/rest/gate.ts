@@ -6,6 +6,8 @@ import { clientAddress } from './client-address';
 import { errorResponse } from './envelope';
 import { limit } from './limit';
 import type { RateLimitBucket } from '../ratelimit';
+import { config } from '../config';
+import { requestOrigin } from '../lib/origin';
 
 export { limit, limitByAddress } from './limit';
 
@@ -27,10 +29,5 @@ export async function gate(req: Request, bucket: RateLimitBucket = 'default'): P
   return { actor, headers };
 }
 
-export function publicOrigin(req: Request): string {
-  if (process.env.API_BASE_URL) return process.env.API_BASE_URL.replace(/\/$/, '');
-  const url = new URL(req.url);
-  const host = req.headers.get('x-forwarded-host') || req.headers.get('host') || url.host;
-  const proto = req.headers.get('x-forwarded-proto') || url.protocol.replace(':', '');
-  return `${proto}://${host}`;
-}
+/** The origin /v1 hands out in URLs: API_BASE_URL, else the request's. */
+export const publicOrigin = (req: Request): string => requestOrigin(req, config.apiBaseUrl);

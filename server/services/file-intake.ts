@@ -10,7 +10,7 @@ import { countPdfPages } from '../files/pdf';
 import { newId } from '../ids';
 import { safeFetch, SafeFetchError } from '../net/safe-fetch';
 import { BlobNotFoundError, BlobTooLargeError, getBlobStore } from '../storage';
-import { MAX_UPLOAD_BYTES, UPLOAD_ID_GRACE_MS } from './limits';
+import { maxUploadBytes, UPLOAD_ID_GRACE_MS } from './limits';
 import type { Actor } from '../auth/actor';
 
 export type IntakeFile = {
@@ -47,10 +47,10 @@ export async function intakeUpload(actor: Actor, uploadId: string): Promise<Inta
   if (age > UPLOAD_ID_GRACE_MS) throw invalid('upload_id', 'has expired; request a new upload URL');
   let bytes: Buffer;
   try {
-    bytes = await getBlobStore().read(up.storageKey, MAX_UPLOAD_BYTES);
+    bytes = await getBlobStore().read(up.storageKey, maxUploadBytes());
   } catch (e) {
     if (e instanceof BlobNotFoundError) throw invalid('upload_id', 'no file has been uploaded to its upload_url yet');
-    if (e instanceof BlobTooLargeError) throw invalid('upload_id', `the uploaded file is larger than ${MAX_UPLOAD_BYTES} bytes`);
+    if (e instanceof BlobTooLargeError) throw invalid('upload_id', `the uploaded file is larger than ${maxUploadBytes()} bytes`);
     throw e;
   }
   if (bytes.length === 0) throw invalid('upload_id', 'the uploaded file is empty');
@@ -72,7 +72,7 @@ export async function intakeSourceUrl(actor: Actor, sourceUrl: string): Promise<
   const { teamId } = actor;
   let fetched;
   try {
-    fetched = await safeFetch(sourceUrl, { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: 20_000 });
+    fetched = await safeFetch(sourceUrl, { maxBytes: maxUploadBytes(), timeoutMs: 20_000 });
   } catch (e) {
     if (e instanceof SafeFetchError) throw invalid('source_url', e.message);
     throw e;

@@ -5,7 +5,7 @@ import { ACCEPTED_CONTENT_TYPES, normalizeContentType, resolveDeclaredContentTyp
 import { newId } from '../ids';
 import { BlobTooLargeError, getBlobStore, verifyUploadSignature } from '../storage';
 import { lockKey } from './locks';
-import { MAX_PENDING_UPLOAD_BYTES, MAX_UPLOAD_BYTES, UPLOAD_ID_GRACE_MS, UPLOAD_URL_TTL_MS } from './limits';
+import { maxPendingUploadBytes, maxUploadBytes, UPLOAD_ID_GRACE_MS, UPLOAD_URL_TTL_MS } from './limits';
 import type { Actor } from '../auth/actor';
 
 /**
@@ -16,13 +16,13 @@ async function reserve(tx: Tx, teamId: string, bytes: number) {
   await lockKey(tx, 'uploads', teamId);
   const usable = new Date(Date.now() - UPLOAD_ID_GRACE_MS);
   const [row] = await tx.$queryRaw<{ pending: bigint | null }[]>`
-    SELECT sum(COALESCE(size, declared_size, ${BigInt(MAX_UPLOAD_BYTES)})) AS pending
+    SELECT sum(COALESCE(size, declared_size, ${BigInt(maxUploadBytes())})) AS pending
     FROM uploads WHERE team_id = ${teamId} AND consumed_at IS NULL AND expires_at > ${usable}`;
   const pending = Number(row?.pending ?? 0);
-  if (pending + bytes > MAX_PENDING_UPLOAD_BYTES) {
+  if (pending + bytes > maxPendingUploadBytes()) {
     throw conflict(
-      `The team has ${pending} bytes in uploads not yet used (limit ${MAX_PENDING_UPLOAD_BYTES}); create documents from them, or wait for unused upload URLs to expire (an hour).`,
-      { pending_bytes: pending, requested_bytes: bytes, limit_bytes: MAX_PENDING_UPLOAD_BYTES },
+      `The team has ${pending} bytes in uploads not yet used (limit ${maxPendingUploadBytes()}); create documents from them, or wait for unused upload URLs to expire (an hour).`,
+      { pending_bytes: pending, requested_bytes: bytes, limit_bytes: maxPendingUploadBytes() },
     );
   }
 }
@@ -37,14 +37,14 @@ export async function createUploadUrl(
   if (!contentType) {
     throw invalid('content_type', `"${input.content_type}" is not an accepted type. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}`);
   }
-  if (input.size !== undefined && input.size > MAX_UPLOAD_BYTES) {
-    throw invalid('size', `files may be at most ${MAX_UPLOAD_BYTES} bytes`);
+  if (input.size !== undefined && input.size > maxUploadBytes()) {
+    throw invalid('size', `files may be at most ${maxUploadBytes()} bytes`);
   }
   const id = newId();
   const storageKey = `files/${teamId}/${id}`;
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   await db.$transaction(async (tx) => {
-    await reserve(tx, teamId, input.size ?? MAX_UPLOAD_BYTES);
+    await reserve(tx, teamId, input.size ?? maxUploadBytes());
     await tx.upload.create({
       data: {
         id,
@@ -60,7 +60,7 @@ export async function createUploadUrl(
   const target = await getBlobStore().presignPut(storageKey, {
     contentType,
     expiresAt,
-    maxBytes: input.size ?? MAX_UPLOAD_BYTES,
+    maxBytes: input.size ?? maxUploadBytes(),
     uploadId: id,
     baseUrl,
   });
@@ -95,7 +95,7 @@ export async function receiveUpload(
     await db.upload.update({ where: { id: uploadId }, data: { uploadedAt: null } });
     throw invalid(null, 'The request has no body: PUT the file bytes.');
   }
-  const max = up.declaredSize !== null ? Number(up.declaredSize) : MAX_UPLOAD_BYTES;
+  const max = up.declaredSize !== null ? Number(up.declaredSize) : maxUploadBytes();
   try {
     const { size } = await store.writeStream(up.storageKey, body, max);
     // Next.js hands a PUT without a body to the route as an empty stream, not null.

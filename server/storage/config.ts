@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { config } from '../config';
 
 /** Absolute data directory: `QUIRE_DATA_DIR`, or `<cwd>/.data`. */
-export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.QUIRE_DATA_DIR || path.join(process.cwd(), '.data'));
-}
+export const dataDir = (): string => config.dataDir;
 
 const generated = new Map<string, string>();
 
@@ -14,7 +13,7 @@ const generated = new Map<string, string>();
  * created once under the data dir so that dev needs no configuration.
  */
 export function appSecret(): string {
-  const fromEnv = process.env.QUIRE_SECRET || process.env.NEXTAUTH_SECRET;
+  const fromEnv = config.secret;
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir(), 'secret');
   let secret = generated.get(file);

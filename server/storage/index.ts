@@ -1,6 +1,7 @@
 import { LocalBlobStore } from './local';
 import type { BlobStore } from './types';
 import { VercelBlobStore } from './vercel';
+import { config } from '../config';
 
 export { LocalBlobStore, verifyUploadSignature } from './local';
 export { VercelBlobStore } from './vercel';
@@ -17,6 +18,6 @@ let store: BlobStore | undefined;
 
 /** Vercel Blob when `BLOB_READ_WRITE_TOKEN` is set, otherwise files under the data dir. */
 export function getBlobStore(): BlobStore {
-  store ??= process.env.BLOB_READ_WRITE_TOKEN ? new VercelBlobStore() : new LocalBlobStore();
+  store ??= config.blobToken ? new VercelBlobStore() : new LocalBlobStore();
   return store;
 }

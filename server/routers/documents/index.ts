@@ -5,6 +5,7 @@ import * as versions from '../../services/versions';
 import { browseDocuments } from '../../services/document-browser';
 import { memberProcedure, router, teamProcedure } from '../../trpc';
 import * as s from './schemas';
+import { config } from '../../config';
 
 const tags = ['Documents'];
 
@@ -50,7 +51,7 @@ export const documentsRouter = router({
     .meta({ status: 201, openapi: { method: 'POST', path: '/documents/upload-url', tags, summary: 'Get a one-time upload URL' } })
     .input(s.UploadUrlInput)
     .output(s.UploadUrl)
-    .mutation(({ ctx, input }) => createUploadUrl(ctx.actor, input, ctx.origin ?? process.env.APP_URL ?? 'http://localhost:3000')),
+    .mutation(({ ctx, input }) => createUploadUrl(ctx.actor, input, ctx.origin ?? config.appUrl)),
   create: teamProcedure('documents.write')
     .meta({ status: 201, openapi: { method: 'POST', path: '/documents', tags, summary: 'Create a document' } })
     .input(s.CreateDocumentInput)

@@ -2,12 +2,13 @@
 // `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET configured the route is closed.
 import { timingSafeEqual } from 'node:crypto';
 import { sweepExpiredUploads } from '@/server/services/upload-sweep';
+import { config } from '@/server/config';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 function authorized(req: Request): boolean {
-  const secret = process.env.CRON_SECRET;
+  const secret = config.cronSecret;
   if (!secret) return false;
   const given = Buffer.from(req.headers.get('authorization') ?? '');
   const want = Buffer.from(`Bearer ${secret}`);

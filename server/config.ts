@@ -1,0 +1,109 @@
+// The one reader of the environment: every setting, validated, with one default each. Read on
+// access (not at import), so a process that sets its environment late (tests, the admin
+// command) is seen. A malformed value is a start-up error that names the setting.
+import path from 'node:path';
+import { z } from 'zod';
+
+const env = (name: string): string | undefined => {
+  const v = process.env[name]?.trim();
+  return v ? v : undefined;
+};
+
+function parsed<T>(name: string, schema: z.ZodType<T>, fallback: T): T {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new Error(`${name} is invalid ("${raw}"): ${r.error.issues[0]?.message ?? 'bad value'}`);
+  return r.data;
+}
+
+const origin = z
+  .string()
+  .url()
+  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
+  .transform((u) => u.replace(/\/+$/, ''));
+const positiveInt = z.coerce.number().int().min(1);
+
+export const config = {
+  /** Where the dashboard and the viewer are served; the port the server runs on by default. */
+  get appUrl(): string {
+    return parsed('APP_URL', origin, parsed('NEXTAUTH_URL', origin, `http://localhost:${env('PORT') ?? '3000'}`));
+  },
+  /** APP_URL (or NEXTAUTH_URL) as configured, or null: then the request's own origin is used. */
+  get appUrlSetting(): string | null {
+    return parsed('APP_URL', origin, parsed('NEXTAUTH_URL', origin, null as string | null));
+  },
+  /** The API's own origin when it has one (then that host serves only /v1). */
+  get apiBaseUrl(): string | null {
+    return parsed('API_BASE_URL', origin, null as string | null);
+  },
+  /** Where error `doc_url`s point. */
+  get docsUrl(): string {
+    return parsed('DOCS_URL', origin, this.appUrl);
+  },
+  get databaseUrl(): string | undefined {
+    return env('DATABASE_URL');
+  },
+  get databasePoolSize(): number {
+    return parsed('DATABASE_POOL_SIZE', positiveInt, 10);
+  },
+  /** A fixed loopback port for the embedded database (default: any free one). */
+  get embeddedDbPort(): number | null {
+    return parsed('QUIRE_EMBEDDED_DB_PORT', z.coerce.number().int().min(1).max(65535), null as number | null);
+  },
+  get dataDir(): string {
+    return path.resolve(/*turbopackIgnore: true*/ env('QUIRE_DATA_DIR') ?? path.join(process.cwd(), '.data'));
+  },
+  /** QUIRE_SECRET, else NEXTAUTH_SECRET; without either, a generated one under the data dir. */
+  get secret(): string | undefined {
+    return env('QUIRE_SECRET') ?? env('NEXTAUTH_SECRET');
+  },
+  get nextAuthSecret(): string | undefined {
+    return env('NEXTAUTH_SECRET');
+  },
+  get blobToken(): string | undefined {
+    return env('BLOB_READ_WRITE_TOKEN');
+  },
+  get upstash(): { url: string; token: string } | undefined {
+    const url = env('UPSTASH_REDIS_REST_URL');
+    if (!url) return undefined;
+    const token = env('UPSTASH_REDIS_REST_TOKEN');
+    if (!token) throw new Error('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is not');
+    return { url, token };
+  },
+  get rateLimitPerMinute(): number {
+    return parsed('RATE_LIMIT_PER_MINUTE', positiveInt, 60);
+  },
+  get analyticsRateLimitPerMinute(): number {
+    return parsed('RATE_LIMIT_ANALYTICS_PER_MINUTE', positiveInt, 20);
+  },
+  /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
+  get trustProxyHops(): number {
+    return parsed('TRUST_PROXY_HOPS', z.coerce.number().int().min(0).max(10), 0);
+  },
+  get onVercel(): boolean {
+    return Boolean(env('VERCEL'));
+  },
+  get cronSecret(): string | undefined {
+    return env('CRON_SECRET');
+  },
+  get maxUploadBytes(): number {
+    return parsed('MAX_UPLOAD_BYTES', positiveInt, 100 * 1024 * 1024);
+  },
+  get maxPendingUploadBytes(): number {
+    return parsed('MAX_PENDING_UPLOAD_BYTES', positiveInt, 5 * 1024 ** 3);
+  },
+  /** SMTP (nodemailer URL) and sender; without both, mail is printed to the server log. */
+  get mail(): { server: string; from: string } | null {
+    const server = env('EMAIL_SERVER');
+    const from = env('EMAIL_FROM');
+    return server && from ? { server, from } : null;
+  },
+  get migrateDebug(): boolean {
+    return Boolean(env('QUIRE_MIGRATE_DEBUG'));
+  },
+  /** Test seam: exact origins exempt from the SSRF rules. Production never sets it. */
+  get unsafeFetchAllow(): string[] {
+    return (env('QUIRE_UNSAFE_FETCH_ALLOW') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  },
+};

@@ -1,0 +1,13 @@
+// The origin a face hands out in URLs (upload URLs, links in mail): the configured one when
+// there is one, else the one the request came to. Forwarded host and protocol headers count
+// only where a proxy we trust sets them (Vercel, or TRUST_PROXY_HOPS).
+import { config } from '../config';
+
+export function requestOrigin(req: { url: string; headers: Headers }, configured: string | null): string {
+  if (configured) return configured;
+  const url = new URL(req.url);
+  const trusted = config.onVercel || config.trustProxyHops > 0;
+  const host = (trusted && req.headers.get('x-forwarded-host')) || req.headers.get('host') || url.host;
+  const proto = (trusted && req.headers.get('x-forwarded-proto')) || url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
