@@ -9,7 +9,11 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { fixture, ok, pdfBytes } from './support/docs';
 import { hostOf, rawConnect, rawRequest, type RawResponse } from './support/raw-http';
-import { ROOT, TSX } from './support/server';
+import { onNextStart, ROOT, TSX } from './support/server';
+
+// Raw-socket checks are of scripts/serve.ts (npm start); on Vercel the platform's edge parses
+// HTTP before the app sees it, so they skip when the suite runs against bare `next start`.
+const serveOnly = { it: it.skipIf(onNextStart), describe: describe.skipIf(onNextStart) };
 
 const run = promisify(execFile);
 type Api = ReturnType<typeof client>;
@@ -76,7 +80,7 @@ describe('1. folder names of every length get distinct suffixed paths', () => {
 describe('2. malformed requests get an answer at once', () => {
   const host = () => hostOf();
   for (const bad of ['a b', 'exa[mple', '%', 'x:99999', 'a@b', '[::1', 'x:1:2']) {
-    it(`Host: ${bad}`, async () => {
+    serveOnly.it(`Host: ${bad}`, async () => {
       const r = await rawRequest(`GET /v1/documents HTTP/1.1\r\nHost: ${bad}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
       rawEnvelope(r, 400, 'bad_request', { rateHeaders: false });
       expect(r.json.error.message).toMatch(/Host/);
@@ -85,7 +89,7 @@ describe('2. malformed requests get an answer at once', () => {
     });
   }
 
-  it('a request the HTTP parser refuses (unknown method, bad header) gets a 400 envelope', async () => {
+  serveOnly.it('a request the HTTP parser refuses (unknown method, bad header) gets a 400 envelope', async () => {
     for (const req of ['TRACK /v1/documents HTTP/1.1', 'GET /v1/documents HTTP/1.1\r\nBad Header: x', 'GET /v1/documents HTTP/9.9']) {
       const r = await rawRequest(`${req}\r\nHost: ${hostOf()}\r\n\r\n`);
       rawEnvelope(r, 400, 'bad_request', { rateHeaders: false });
@@ -131,7 +135,7 @@ describe('3. deep JSON', () => {
   });
 });
 
-describe('4. answers given before the body is read close the connection', () => {
+serveOnly.describe('4. answers given before the body is read close the connection', () => {
   it('413 on Content-Length: the connection closes instead of hanging', async () => {
     const c = await rawConnect();
     c.write(`POST /v1/folders HTTP/1.1\r\nHost: ${hostOf()}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"name":`);
@@ -177,7 +181,7 @@ describe('4. answers given before the body is read close the connection', () => 
 });
 
 describe('6-8. odd targets, methods and paths', () => {
-  it('an asterisk or absolute target is 400 in the envelope', async () => {
+  serveOnly.it('an asterisk or absolute target is 400 in the envelope', async () => {
     for (const target of ['*', 'http://evil.example/v1/documents']) {
       const r = await rawRequest(`GET ${target} HTTP/1.1\r\nHost: ${hostOf()}\r\n\r\n`);
       rawEnvelope(r, 400, 'bad_request', { rateHeaders: false });

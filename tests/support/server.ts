@@ -1,4 +1,6 @@
-// Starts the real app (`next start` through scripts/with-db.ts) on a free port, as users run it.
+// Starts the real app on a free port, as users run it: `npm start` (scripts/serve.ts: /v1 on
+// node:http, the rest through Next), or with QUIRE_TEST_SERVER=next, Next's own server alone
+// (`next start`), which is how /v1 runs on Vercel.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,6 +8,9 @@ import { freePort } from '../../server/db/embedded';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** The suite runs against bare `next start`: checks of scripts/serve.ts's own socket handling skip. */
+export const onNextStart = process.env.QUIRE_TEST_SERVER === 'next';
 
 export type RunningServer = { url: string; port: number; logFile: string; stop(): Promise<void> };
 
@@ -16,7 +21,8 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(opts.logFile, 'a');
-  const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
+  const face = onNextStart ? ['next', 'start'] : ['serve'];
+  const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
