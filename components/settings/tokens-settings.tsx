@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/spinner';
+import { DataTable } from '@/components/ui/data-table';
 import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
@@ -75,68 +75,73 @@ export function TokensSettings() {
         </p>
       )}
       <Card>
-        {tokens.isPending ? (
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : tokens.isError ? (
-          <EmptyState icon={CircleAlert} title="Tokens could not be loaded" action={<Button variant="secondary" onClick={() => tokens.refetch()}>Try again</Button>}>
-            {errorMessage(tokens.error)}
-          </EmptyState>
-        ) : tokens.data.length === 0 ? (
-          <EmptyState icon={KeyRound} title="No API tokens yet" action={createButton}>
-            Create a token to use the Quire API from your scripts, CI or integrations. You choose what it may read and change.
-          </EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[640px] text-sm">
-              <thead className="border-b border-zinc-100 text-left text-xs text-zinc-500">
-                <tr>
-                  <th className="px-5 py-2.5 font-medium">Name</th>
-                  <th className="px-3 py-2.5 font-medium">Scopes</th>
-                  <th className="px-3 py-2.5 font-medium">Token</th>
-                  <th className="px-3 py-2.5 font-medium">Created</th>
-                  <th className="px-3 py-2.5 font-medium">Last used</th>
-                  <th className="px-5 py-2.5">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {tokens.data.map((t) => (
-                  <tr key={t.id} data-testid="token-row">
-                    <td className="max-w-48 truncate px-5 py-3 font-medium whitespace-nowrap text-zinc-900" title={t.name}>
-                      {t.name}
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="flex max-w-xs flex-wrap gap-1">
-                        {scopeLabels(t.scopes).map((s) => (
-                          <Badge key={s} tone={s === 'Full access' ? 'brand' : 'neutral'}>
-                            {s}
-                          </Badge>
-                        ))}
-                      </div>
-                    </td>
-                    <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-zinc-600">quire_live_…{t.last4}</td>
-                    <td className="px-3 py-3 whitespace-nowrap text-zinc-600">
-                      <RelativeTime iso={t.created} />
-                      {t.created_by && <div className="text-xs text-zinc-400">by {t.created_by}</div>}
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-zinc-600">{t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <span className="text-zinc-400">Never</span>}</td>
-                    <td className="px-5 py-3 text-right">
-                      {isAdmin && (
-                        <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="API tokens"
+          rows={tokens.data}
+          rowKey={(t) => t.id}
+          rowTestId="token-row"
+          minWidth={640}
+          pending={tokens.isPending}
+          error={tokens.error}
+          onRetry={() => tokens.refetch()}
+          errorTitle="Tokens could not be loaded"
+          empty={
+            <EmptyState icon={KeyRound} title="No API tokens yet" action={createButton}>
+              Create a token to use the Quire API from your scripts, CI or integrations. You choose what it may read and change.
+            </EmptyState>
+          }
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              className: 'max-w-48 truncate font-medium whitespace-nowrap text-zinc-900',
+              cell: (t: Token) => <span title={t.name}>{t.name}</span>,
+            },
+            {
+              key: 'scopes',
+              header: 'Scopes',
+              cell: (t: Token) => (
+                <div className="flex max-w-xs flex-wrap gap-1">
+                  {scopeLabels(t.scopes).map((s) => (
+                    <Badge key={s} tone={s === 'Full access' ? 'brand' : 'neutral'}>
+                      {s}
+                    </Badge>
+                  ))}
+                </div>
+              ),
+            },
+            { key: 'token', header: 'Token', className: 'font-mono text-xs whitespace-nowrap text-zinc-600', cell: (t: Token) => `quire_live_…${t.last4}` },
+            {
+              key: 'created',
+              header: 'Created',
+              className: 'whitespace-nowrap text-zinc-600',
+              cell: (t: Token) => (
+                <>
+                  <RelativeTime iso={t.created} />
+                  {t.created_by && <div className="text-xs text-zinc-400">by {t.created_by}</div>}
+                </>
+              ),
+            },
+            {
+              key: 'used',
+              header: 'Last used',
+              className: 'whitespace-nowrap text-zinc-600',
+              cell: (t: Token) => (t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <span className="text-zinc-400">Never</span>),
+            },
+            {
+              key: 'actions',
+              header: 'Actions',
+              hiddenHeader: true,
+              className: 'text-right',
+              cell: (t: Token) =>
+                isAdmin && (
+                  <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                    Revoke
+                  </Button>
+                ),
+            },
+          ]}
+        />
       </Card>
       <CreateTokenDialog open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
