@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { cursorQuery, id, jsonInt, limitQuery, listOf } from '../../schemas/common';
 import { DOCUMENT_SORTS } from '../../services/document-browser';
+import { httpsUrl, name, sourceUrl } from '../../schemas/fields';
 
-export const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(255)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters')
-  .refine((s) => s.isWellFormed(), 'must not contain unpaired UTF-16 surrogates');
-
-export const httpsUrl = () =>
-  z
-    .string()
-    .max(2048)
-    .url('must be an absolute URL')
-    .refine((u) => /^https:\/\//i.test(u), 'must be an https URL');
-
-/**
- * A file to fetch. The https-only and public-address rules are enforced by the fetch itself
- * (safeFetch, every redirect hop included), which is also where the test seam for a loopback
- * file server lives; refusing http here would make that seam unreachable.
- */
-export const sourceUrl = () => z.string().max(2048).url('must be an absolute URL');
+export { httpsUrl, name, sourceUrl };
 
 export const Document = z.object({
   id: z.string(),

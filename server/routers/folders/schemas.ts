@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorQuery, id, limitQuery, listOf } from '../../schemas/common';
-import { name } from '../documents/schemas';
+import { color, icon, name } from '../../schemas/fields';
 
 export const Folder = z.object({
   id: z.string(),
@@ -17,8 +17,6 @@ export const Folder = z.object({
 });
 export const FolderList = listOf(Folder);
 
-const icon = z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'must be an icon name (lowercase letters, digits, -)');
-const color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour like #1a2b3c');
 
 export const ListFoldersInput = z.strictObject({
   limit: limitQuery(50),
