@@ -54,9 +54,19 @@ const t = initTRPC
     },
   });
 
+/**
+ * Prisma could not get a connection or finish a transaction in time (P2028): the server is
+ * saturated by concurrent writes, which is the client's to slow down, not a server fault.
+ */
+const busy = (e: unknown) => (e as { code?: string } | null)?.code === 'P2028';
+
 /** Domain errors become tRPC errors of the matching class, keeping the ApiError as the cause. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  if (!result.ok && busy(result.error.cause)) {
+    const api = new ApiError('rate_limit_exceeded', 'Too many concurrent changes right now; retry in a moment.', { retry_after_seconds: 1 });
+    return { ...result, error: new TRPCError({ code: 'TOO_MANY_REQUESTS', message: api.message, cause: api }) };
+  }
   if (!result.ok && result.error.cause instanceof ApiError) {
     const api = result.error.cause;
     return { ...result, error: new TRPCError({ code: TRPC_CODE[api.code], message: api.message, cause: api }) };

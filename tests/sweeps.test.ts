@@ -36,7 +36,19 @@ beforeAll(async () => {
   theirs['documents/{id}'] = doc.id;
   theirs['versions/{versionId}'] = version.id;
   theirs['folders/{id}'] = folder.id;
+  const room = ok(await them.post('/v1/datarooms', { name: 'Their room' }), 201);
+  const roomFolder = ok(await them.post(`/v1/datarooms/${room.id}/folders`, { name: 'Theirs' }), 201);
+  const placement = ok(await them.post(`/v1/datarooms/${room.id}/documents`, { document_id: doc.id }), 201);
+  const group = ok(await them.post(`/v1/datarooms/${room.id}/groups`, { name: 'Their group' }), 201);
+  const member = ok(await them.post(`/v1/datarooms/${room.id}/groups/${group.id}/members`, { emails: ['them@example.com'] })).data[0];
+  theirs['datarooms/{id}'] = room.id;
+  theirs['documents/{ddId}'] = placement.id;
+  theirs['folders/{folderId}'] = roomFolder.id;
+  theirs['groups/{groupId}'] = group.id;
+  theirs['members/{membershipId}'] = member.id;
+  theirRoomPid = room.pid;
 });
+let theirRoomPid = '';
 
 const fill = (template: string, idFor: (param: string) => string) =>
   template.replace(/([^/]+)\/\{(\w+)\}/g, (_, seg: string, name: string) => `${seg}/${encodeURIComponent(idFor(`${seg}/{${name}}`))}`);
@@ -88,9 +100,20 @@ describe('another team’s ids are 404', () => {
     });
   }
 
+  // Rooms are addressed by their public dr_ id too, on every nested route.
+  for (const op of operations.filter((o) => o.template.includes('/datarooms/{id}'))) {
+    it(`${op.method} ${op.template} by dr_ id`, async () => {
+      const path = fill(op.template, (p) => (p === 'datarooms/{id}' ? theirRoomPid : theirs[p]!));
+      envelope(await api.call(op.method, path, op.example), 404, 'not_found');
+    });
+  }
+
   it('left the other team’s resources as they were', async () => {
     ok(await them.get(`/v1/documents/${theirs['documents/{id}']}`));
     ok(await them.get(`/v1/folders/${theirs['folders/{id}']}`));
     expect(ok(await them.get(`/v1/documents/${theirs['documents/{id}']}/versions`)).data).toHaveLength(1);
+    const room = ok(await them.get(`/v1/datarooms/${theirRoomPid}`));
+    expect(room).toMatchObject({ document_count: 1, folder_count: 1, is_frozen: false });
+    expect(ok(await them.get(`/v1/datarooms/${room.id}/groups/${theirs['groups/{groupId}']}/members`)).data).toHaveLength(1);
   });
 });

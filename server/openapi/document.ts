@@ -54,6 +54,17 @@ export const REQUEST_EXAMPLES: Record<string, Obj> = {
   'folders-create': { name: 'Board meetings', parent_id: null },
   'folders-update': { name: 'Board meetings 2026', icon: 'calendar', color: '#4f46e5' },
   'folders-move': { parent_id: 'pfh0haxfpzowht3oi213cqos' },
+  'datarooms-create': { name: 'Project Falcon', internal_name: 'Falcon — Series B', allow_bulk_download: false, default_permission: 'inherit' },
+  'datarooms-update': { description: 'Due diligence for the Series B.', is_frozen: true },
+  'datarooms-documents-attach': { document_id: 'kk2rq86em6n1ipl73scqsqd8', folder_id: null },
+  'datarooms-documents-move': { folder_id: 'q0c5e8sdn3wq0x1m7cx3v2hr', order_index: 0 },
+  'datarooms-folders-create': { name: 'Financials', parent_id: null },
+  'datarooms-folders-update': { name: 'Financials 2026', icon: 'chart', color: '#059669' },
+  'datarooms-folders-move': { parent_id: null },
+  'datarooms-groups-create': { name: 'Investors', domains: ['fund.example'], allow_all: false },
+  'datarooms-groups-update': { allow_all: true },
+  'datarooms-groups-members-add': { emails: ['ada@fund.example', 'grace@fund.example'] },
+  'datarooms-groups-permissions-set': { permissions: [{ item_id: 'q0c5e8sdn3wq0x1m7cx3v2hr', can_view: true, can_download: false }] },
 };
 
 const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[]; description: string; schema?: string }> = {

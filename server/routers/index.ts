@@ -1,6 +1,7 @@
 // The one router behind every face, by resource. /v1 exposes the procedures that carry
 // `openapi` meta; the dashboard calls any of them through the tRPC client.
 import { router } from '../trpc';
+import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
 import { foldersRouter } from './folders';
 import { invitationsRouter } from './invitations';
@@ -11,6 +12,7 @@ import { tokensRouter } from './tokens';
 export const appRouter = router({
   documents: documentsRouter,
   folders: foldersRouter,
+  datarooms: dataroomsRouter,
   teams: teamsRouter,
   members: membersRouter,
   invitations: invitationsRouter,

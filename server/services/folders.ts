@@ -6,6 +6,7 @@ import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { isUniqueViolation, lockKey } from './locks';
+import { assertFree, LIBRARY_TREE, rewriteSubtree, siblings } from './folder-tree';
 import { childPath, firstFreeName, subtreePattern } from './paths';
 import type { Actor } from '../auth/actor';
 
@@ -63,12 +64,8 @@ export async function listFolders(actor: Actor, q: { parent_id?: string; limit: 
   return page(rows, q.limit, toFolder, (r) => [r.path]);
 }
 
-async function siblings(tx: Tx, teamId: string, parentId: string | null, exceptId?: string) {
-  return tx.folder.findMany({
-    where: { teamId, parentId, ...(exceptId ? { id: { not: exceptId } } : {}) },
-    select: { name: true, path: true },
-  });
-}
+const librarySiblings = (tx: Tx, teamId: string, parentId: string | null, exceptId?: string) =>
+  siblings(tx, LIBRARY_TREE, teamId, parentId, exceptId);
 
 export async function createFolder(actor: Actor, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
   const { teamId } = actor;
@@ -76,29 +73,13 @@ export async function createFolder(actor: Actor, input: { name: string; parent_i
   const id = await db.$transaction(async (tx) => {
     await lockTree(tx, teamId);
     const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
-    const free = firstFreeName(input.name, parent?.path ?? null, await siblings(tx, teamId, parentId));
+    const free = firstFreeName(input.name, parent?.path ?? null, await librarySiblings(tx, teamId, parentId));
     const f = await tx.folder.create({
       data: { id: newId(), teamId, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
     });
     return f.id;
   });
   return getFolder(actor, id);
-}
-
-/** Rewrites the path of a folder and every descendant from `oldPath` to `newPath`. */
-async function rewriteSubtree(tx: Tx, teamId: string, oldPath: string, newPath: string) {
-  await tx.$executeRaw`
-    UPDATE folders SET path = ${newPath} || substr(path, ${oldPath.length + 1}), updated_at = now()
-    WHERE team_id = ${teamId} AND (path = ${oldPath} OR path LIKE ${subtreePattern(oldPath)})`;
-}
-
-function assertFree(sibs: { name: string; path: string }[], name: string, path: string) {
-  const clash = sibs.find((s) => s.name.toLowerCase() === name.toLowerCase() || s.path === path);
-  if (clash) {
-    throw conflict(`A folder named "${clash.name}" already exists there (same name or same path ${path}).`, {
-      conflicting_path: path,
-    });
-  }
 }
 
 export async function updateFolder(actor: Actor, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
@@ -110,8 +91,8 @@ export async function updateFolder(actor: Actor, id: string, input: { name?: str
       if (input.name !== undefined && input.name !== f.name) {
         const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
         const path = childPath(parentPath, input.name);
-        assertFree(await siblings(tx, teamId, f.parentId, f.id), input.name, path);
-        await rewriteSubtree(tx, teamId, f.path, path);
+        assertFree(await librarySiblings(tx, teamId, f.parentId, f.id), input.name, path);
+        await rewriteSubtree(tx, LIBRARY_TREE, teamId, f.path, path);
       }
       await tx.folder.update({
         where: { id },
@@ -137,8 +118,8 @@ export async function moveFolder(actor: Actor, id: string, parentId: string | nu
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
       }
       const path = childPath(parent?.path ?? null, f.name);
-      assertFree(await siblings(tx, teamId, parentId), f.name, path);
-      await rewriteSubtree(tx, teamId, f.path, path);
+      assertFree(await librarySiblings(tx, teamId, parentId), f.name, path);
+      await rewriteSubtree(tx, LIBRARY_TREE, teamId, f.path, path);
       await tx.folder.update({ where: { id }, data: { parentId } });
     });
   } catch (e) {

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
+import { color, icon, name } from '../../schemas/fields';
+
+const text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000]*$/, 'must not contain NUL characters');
+const defaultPermission = z.enum(['inherit', 'hidden']);
+/** A room id: the internal id or the public `dr_` id. */
+const roomId = id('data room id');
+
+export const Dataroom = z.object({
+  id: z.string(),
+  object: z.literal('dataroom'),
+  pid: z.string(),
+  name: z.string(),
+  internal_name: z.string().nullable(),
+  description: z.string().nullable(),
+  document_count: z.int(),
+  folder_count: z.int(),
+  allow_bulk_download: z.boolean(),
+  is_frozen: z.boolean(),
+  default_permission: defaultPermission,
+  created: z.string(),
+  updated_at: z.string(),
+});
+export const DataroomList = listOf(Dataroom);
+
+export const ListDataroomsInput = z.strictObject({ limit: limitQuery(25), cursor: cursorQuery });
+export const DataroomIdInput = z.strictObject({ id: roomId });
+export const CreateDataroomInput = z.strictObject({
+  name,
+  internal_name: name.nullable().optional(),
+  description: text(5000).nullable().optional(),
+  allow_bulk_download: jsonBool().optional(),
+  default_permission: defaultPermission.optional(),
+});
+export const UpdateDataroomInput = z.strictObject({
+  id: roomId,
+  name: name.optional(),
+  internal_name: name.nullable().optional(),
+  description: text(5000).nullable().optional(),
+  allow_bulk_download: jsonBool().optional(),
+  default_permission: defaultPermission.optional(),
+  is_frozen: jsonBool().optional(),
+});
+
+// Room documents
+export const RoomDocument = z.object({
+  id: z.string(),
+  object: z.literal('dataroom_document'),
+  document_id: z.string(),
+  document_name: z.string(),
+  content_type: z.string(),
+  num_pages: z.int(),
+  folder_id: z.string().nullable(),
+  folder_path: z.string().nullable(),
+  order_index: z.int(),
+  created: z.string(),
+});
+export const RoomDocumentList = listOf(RoomDocument);
+export const ListRoomDocumentsInput = z.strictObject({
+  id: roomId,
+  folder_id: z.union([z.literal('root'), id('folder_id')]).optional(),
+  limit: limitQuery(50),
+  cursor: cursorQuery,
+});
+export const AttachDocumentInput = z.strictObject({ id: roomId, document_id: id('document_id'), folder_id: id('folder_id').nullable().optional() });
+export const RoomDocumentIdInput = z.strictObject({ id: roomId, ddId: id('ddId') });
+export const MoveRoomDocumentInput = z
+  .strictObject({ id: roomId, ddId: id('ddId'), folder_id: id('folder_id').nullable().optional(), order_index: jsonInt(0, 1_000_000).optional() })
+  .refine((v) => v.folder_id !== undefined || v.order_index !== undefined, { message: 'give folder_id, order_index or both' });
+
+// Room folders
+export const RoomFolder = z.object({
+  id: z.string(),
+  object: z.literal('dataroom_folder'),
+  dataroom_id: z.string(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  path: z.string(),
+  icon: z.string().nullable(),
+  color: z.string().nullable(),
+  document_count: z.int(),
+  child_folder_count: z.int(),
+  created: z.string(),
+  updated_at: z.string(),
+});
+export const RoomFolderList = listOf(RoomFolder);
+export const ListRoomFoldersInput = z.strictObject({
+  id: roomId,
+  parent_id: z.union([z.literal('root'), id('parent_id')]).optional(),
+  limit: limitQuery(100),
+  cursor: cursorQuery,
+});
+export const RoomFolderIdInput = z.strictObject({ id: roomId, folderId: id('folderId') });
+export const CreateRoomFolderInput = z.strictObject({
+  id: roomId,
+  name,
+  parent_id: id('parent_id').nullable().optional(),
+  icon: icon.nullable().optional(),
+  color: color.nullable().optional(),
+});
+export const UpdateRoomFolderInput = z.strictObject({
+  id: roomId,
+  folderId: id('folderId'),
+  name: name.optional(),
+  icon: icon.nullable().optional(),
+  color: color.nullable().optional(),
+});
+export const MoveRoomFolderInput = z.strictObject({ id: roomId, folderId: id('folderId'), parent_id: id('parent_id').nullable() });
+export const DeleteRoomFolderInput = z.strictObject({ id: roomId, folderId: id('folderId'), cascade: z.enum(['true', 'false']).optional() });
+
+// Groups
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a bare domain name like fund.example');
+export const Group = z.object({
+  id: z.string(),
+  object: z.literal('dataroom_group'),
+  dataroom_id: z.string(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  allow_all: z.boolean(),
+  member_count: z.int(),
+  created: z.string(),
+  updated_at: z.string(),
+});
+export const GroupList = listOf(Group);
+export const GroupIdInput = z.strictObject({ id: roomId, groupId: id('groupId') });
+export const CreateGroupInput = z.strictObject({ id: roomId, name, domains: z.array(domain).max(100).optional(), allow_all: jsonBool().optional() });
+export const UpdateGroupInput = z.strictObject({
+  id: roomId,
+  groupId: id('groupId'),
+  name: name.optional(),
+  domains: z.array(domain).max(100).optional(),
+  allow_all: jsonBool().optional(),
+});
+
+// Members
+/** Lower-cased; a bad address is named in the error. */
+const memberEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: (iss) => `"${String(iss.input).slice(0, 100)}" is not a valid email address` }));
+export const Member = z.object({
+  id: z.string(),
+  object: z.literal('dataroom_group_member'),
+  group_id: z.string(),
+  visitor_id: z.string(),
+  email: z.string(),
+  created: z.string(),
+});
+export const MemberList = listOf(Member);
+export const AddMembersInput = z.strictObject({
+  id: roomId,
+  groupId: id('groupId'),
+  emails: z.array(memberEmail).min(1, 'give at least one email').max(500, 'at most 500 emails per call'),
+});
+export const AddMembersResult = z.object({ data: z.array(Member) });
+export const MemberIdInput = z.strictObject({ id: roomId, groupId: id('groupId'), membershipId: id('membershipId') });
+
+// Permissions
+export const Permission = z.object({
+  item_id: z.string(),
+  item_type: z.enum(['dataroom_document', 'dataroom_folder']),
+  can_view: z.boolean(),
+  can_download: z.boolean(),
+});
+export const PermissionList = listOf(Permission);
+export const SetPermissionsInput = z.strictObject({
+  id: roomId,
+  groupId: id('groupId'),
+  permissions: z
+    .array(z.strictObject({ item_id: id('item_id'), can_view: jsonBool().optional(), can_download: jsonBool().optional() }))
+    .min(1, 'give at least one permission')
+    .max(5000),
+});
+
+export { deleted };

@@ -1,0 +1,162 @@
+// Library documents placed in a room: attach (appended to its folder), list (by folder path,
+// then order), move to another folder and reorder within one (the others shift, densely from 0),
+// detach. Order changes in one room are serialized by a lock, so indexes never collide or gap.
+import type { Actor } from '../../auth/actor';
+import { db, type Tx } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import { newId } from '../../ids';
+import { decodeCursor, encodeCursor, iso } from '../../schemas/common';
+import { findDocument } from '../documents';
+import { isUniqueViolation, lockKey } from '../locks';
+import { findRoomFolder } from './folders';
+import { dropItemPermissions, seedItemPermissions } from './permissions';
+import { findOpenRoom, findRoom, type RoomRow } from './rooms';
+
+export type PlacementRow = {
+  id: string;
+  documentId: string;
+  documentName: string;
+  contentType: string;
+  numPages: number;
+  folderId: string | null;
+  folderPath: string | null;
+  orderIndex: number;
+  createdAt: Date;
+};
+
+export function toRoomDocument(r: PlacementRow) {
+  return {
+    id: r.id,
+    object: 'dataroom_document' as const,
+    document_id: r.documentId,
+    document_name: r.documentName,
+    content_type: r.contentType,
+    num_pages: r.numPages,
+    folder_id: r.folderId,
+    folder_path: r.folderPath,
+    order_index: r.orderIndex,
+    created: iso(r.createdAt),
+  };
+}
+
+/** Root placements first (path ''), then folders by path; within one, by order index. */
+export const PLACEMENT_SQL = `SELECT d.id, d.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
+  doc.num_pages AS "numPages", d.folder_id AS "folderId", f.path AS "folderPath", d.order_index AS "orderIndex", d.created_at AS "createdAt"
+  FROM dataroom_documents d
+  JOIN documents doc ON doc.id = d.document_id
+  LEFT JOIN dataroom_folders f ON f.id = d.folder_id`;
+
+const lockOrder = (tx: Tx, roomId: string) => lockKey(tx, 'dataroom-order', roomId);
+
+async function placementView(tx: Tx, id: string) {
+  const rows = await tx.$queryRawUnsafe<PlacementRow[]>(`${PLACEMENT_SQL} WHERE d.id = $1`, id);
+  if (!rows[0]) throw notFound('Room document');
+  return toRoomDocument(rows[0]);
+}
+
+async function findPlacement(tx: Tx, room: RoomRow, id: string) {
+  const p = await tx.dataroomDocument.findFirst({ where: { id, dataroomId: room.id } });
+  if (!p) throw notFound('Room document');
+  return p;
+}
+
+export async function getRoomDocument(actor: Actor, roomId: string, id: string) {
+  const room = await findRoom(db, actor, roomId);
+  await findPlacement(db, room, id);
+  return placementView(db, id);
+}
+
+export async function listRoomDocuments(actor: Actor, roomId: string, q: { folder_id?: string; limit: number; cursor?: string }) {
+  const room = await findRoom(db, actor, roomId);
+  const after = decodeCursor(q.cursor, 'string', 'number', 'string') as [string, number, string] | null;
+  const params: unknown[] = [room.id, q.limit + 1];
+  let where = 'd.dataroom_id = $1';
+  if (q.folder_id === 'root') where += ' AND d.folder_id IS NULL';
+  else if (q.folder_id) {
+    await findRoomFolder(db, room, q.folder_id);
+    where += ` AND d.folder_id = $${params.push(q.folder_id)}`;
+  }
+  if (after) {
+    const [p, o, i] = [params.push(after[0]), params.push(after[1]), params.push(after[2])];
+    where += ` AND (COALESCE(f.path, ''), d.order_index, d.id) > ($${p}, $${o}::int, $${i})`;
+  }
+  const rows = await db.$queryRawUnsafe<PlacementRow[]>(
+    `${PLACEMENT_SQL} WHERE ${where} ORDER BY COALESCE(f.path, ''), d.order_index, d.id LIMIT $2`,
+    ...params,
+  );
+  const more = rows.length > q.limit;
+  const items = more ? rows.slice(0, q.limit) : rows;
+  const last = items[items.length - 1];
+  return {
+    data: items.map(toRoomDocument),
+    next_cursor: more && last ? encodeCursor(last.folderPath ?? '', last.orderIndex, last.id) : null,
+  };
+}
+
+const countIn = (tx: Tx, roomId: string, folderId: string | null) => tx.dataroomDocument.count({ where: { dataroomId: roomId, folderId } });
+
+export async function attachDocument(actor: Actor, roomId: string, input: { document_id: string; folder_id?: string | null }) {
+  try {
+    const id = await db.$transaction(async (tx) => {
+      const room = await findOpenRoom(tx, actor, roomId, 'attaching documents');
+      await lockOrder(tx, room.id);
+      await findDocument(tx, actor.teamId, input.document_id);
+      const folderId = input.folder_id ?? null;
+      if (folderId) await findRoomFolder(tx, room, folderId);
+      if (await tx.dataroomDocument.findFirst({ where: { dataroomId: room.id, documentId: input.document_id }, select: { id: true } })) {
+        throw conflict('This document is already in the data room.', { document_id: input.document_id });
+      }
+      const p = await tx.dataroomDocument.create({
+        data: { id: newId(), dataroomId: room.id, documentId: input.document_id, folderId, orderIndex: await countIn(tx, room.id, folderId) },
+      });
+      await seedItemPermissions(tx, room, { id: p.id, type: 'dataroom_document', parentFolderId: folderId });
+      return p.id;
+    });
+    return placementView(db, id);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('This document is already in the data room.', { document_id: input.document_id });
+    throw e;
+  }
+}
+
+/**
+ * Moves a placement to another folder (appended, or at `order_index`) and/or to another index
+ * within its folder; the placements after the old and new positions shift by one.
+ */
+export async function moveRoomDocument(actor: Actor, roomId: string, id: string, input: { folder_id?: string | null; order_index?: number }) {
+  await db.$transaction(async (tx) => {
+    const room = await findOpenRoom(tx, actor, roomId, 'moving or reordering documents');
+    await lockOrder(tx, room.id);
+    const p = await findPlacement(tx, room, id);
+    const target = input.folder_id === undefined ? p.folderId : input.folder_id;
+    if (target) await findRoomFolder(tx, room, target);
+    const sameFolder = target === p.folderId;
+    // Close the gap where it was.
+    await tx.$executeRaw`
+      UPDATE dataroom_documents SET order_index = order_index - 1
+      WHERE dataroom_id = ${room.id} AND folder_id IS NOT DISTINCT FROM ${p.folderId} AND order_index > ${p.orderIndex}`;
+    const others = (await countIn(tx, room.id, target)) - (sameFolder ? 1 : 0);
+    const at = Math.min(input.order_index ?? others, others);
+    // Open one where it goes (itself excluded: it is being rewritten).
+    await tx.$executeRaw`
+      UPDATE dataroom_documents SET order_index = order_index + 1
+      WHERE dataroom_id = ${room.id} AND folder_id IS NOT DISTINCT FROM ${target} AND order_index >= ${at} AND id <> ${id}`;
+    await tx.dataroomDocument.update({ where: { id }, data: { folderId: target, orderIndex: at } });
+  });
+  return placementView(db, id);
+}
+
+/** The library document and its other placements stay. */
+export async function detachDocument(actor: Actor, roomId: string, id: string) {
+  await db.$transaction(async (tx) => {
+    const room = await findOpenRoom(tx, actor, roomId, 'detaching documents');
+    await lockOrder(tx, room.id);
+    const p = await findPlacement(tx, room, id);
+    await dropItemPermissions(tx, room, [id]);
+    await tx.dataroomDocument.delete({ where: { id } });
+    await tx.$executeRaw`
+      UPDATE dataroom_documents SET order_index = order_index - 1
+      WHERE dataroom_id = ${room.id} AND folder_id IS NOT DISTINCT FROM ${p.folderId} AND order_index > ${p.orderIndex}`;
+  });
+  return { id, object: 'dataroom_document' as const, deleted: true as const };
+}

@@ -1,0 +1,176 @@
+// A room's folder tree: the library folders' rules (slug paths, "Name (1)", subtree rewrites,
+// no cycles) under a per-room tree lock, plus the room's own: frozen rooms refuse changes, new
+// folders get permissions, cascade deletes detach their documents and drop their permissions.
+import type { Actor } from '../../auth/actor';
+import { db, type Tx } from '../../db/client';
+import { ApiError, conflict, invalid, notFound } from '../../errors';
+import { newId } from '../../ids';
+import { decodeCursor, iso, page } from '../../schemas/common';
+import { assertFree, rewriteSubtree, ROOM_TREE, siblings, subtreeIds } from '../folder-tree';
+import { isUniqueViolation, lockKey } from '../locks';
+import { childPath, firstFreeName } from '../paths';
+import { dropItemPermissions, seedItemPermissions } from './permissions';
+import { findOpenRoom, findRoom, type RoomRow } from './rooms';
+
+type FolderRow = {
+  id: string;
+  dataroomId: string;
+  parentId: string | null;
+  name: string;
+  path: string;
+  icon: string | null;
+  color: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  documentCount: number;
+  childFolderCount: number;
+};
+
+export function toRoomFolder(f: FolderRow) {
+  return {
+    id: f.id,
+    object: 'dataroom_folder' as const,
+    dataroom_id: f.dataroomId,
+    name: f.name,
+    parent_id: f.parentId,
+    path: f.path,
+    icon: f.icon,
+    color: f.color,
+    document_count: f.documentCount,
+    child_folder_count: f.childFolderCount,
+    created: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
+  };
+}
+
+/** Same discipline as library folders: every change to one room's tree is serialized. */
+const lockTree = (tx: Tx, roomId: string) => lockKey(tx, 'dataroom-tree', roomId);
+
+const FOLDER_SELECT = `SELECT f.id, f.dataroom_id AS "dataroomId", f.parent_id AS "parentId", f.name, f.path, f.icon, f.color,
+  f.created_at AS "createdAt", f.updated_at AS "updatedAt",
+  (SELECT count(*)::int FROM dataroom_documents d WHERE d.folder_id = f.id) AS "documentCount",
+  (SELECT count(*)::int FROM dataroom_folders c WHERE c.parent_id = f.id) AS "childFolderCount"
+  FROM dataroom_folders f`;
+
+export async function findRoomFolder(tx: Tx, room: RoomRow, id: string) {
+  const f = await tx.dataroomFolder.findFirst({ where: { id, dataroomId: room.id } });
+  if (!f) throw notFound('Folder');
+  return f;
+}
+
+async function folderView(tx: Tx, id: string) {
+  const rows = await tx.$queryRawUnsafe<FolderRow[]>(`${FOLDER_SELECT} WHERE f.id = $1`, id);
+  if (!rows[0]) throw notFound('Folder');
+  return toRoomFolder(rows[0]);
+}
+
+export async function getRoomFolder(actor: Actor, roomId: string, id: string) {
+  const room = await findRoom(db, actor, roomId);
+  await findRoomFolder(db, room, id);
+  return folderView(db, id);
+}
+
+/** By path; `parent_id`: `root` = top level, an id = its direct children, omitted = every folder. */
+export async function listRoomFolders(actor: Actor, roomId: string, q: { parent_id?: string; limit: number; cursor?: string }) {
+  const room = await findRoom(db, actor, roomId);
+  const after = decodeCursor(q.cursor, 'string') as [string] | null;
+  if (q.parent_id && q.parent_id !== 'root') await findRoomFolder(db, room, q.parent_id);
+  const params: unknown[] = [room.id, q.limit + 1];
+  let where = 'f.dataroom_id = $1';
+  if (q.parent_id === 'root') where += ' AND f.parent_id IS NULL';
+  else if (q.parent_id) where += ` AND f.parent_id = $${params.push(q.parent_id)}`;
+  if (after) where += ` AND f.path > $${params.push(after[0])}`;
+  const rows = await db.$queryRawUnsafe<FolderRow[]>(`${FOLDER_SELECT} WHERE ${where} ORDER BY f.path LIMIT $2`, ...params);
+  return page(rows, q.limit, toRoomFolder, (r) => [r.path]);
+}
+
+type FolderInput = { name: string; parent_id?: string | null; icon?: string | null; color?: string | null };
+
+export async function createRoomFolder(actor: Actor, roomId: string, input: FolderInput) {
+  const parentId = input.parent_id ?? null;
+  const id = await db.$transaction(async (tx) => {
+    const room = await findOpenRoom(tx, actor, roomId, 'creating folders');
+    await lockTree(tx, room.id);
+    const parent = parentId ? await findRoomFolder(tx, room, parentId) : null;
+    const free = firstFreeName(input.name, parent?.path ?? null, await siblings(tx, ROOM_TREE, room.id, parentId));
+    const f = await tx.dataroomFolder.create({
+      data: { id: newId(), dataroomId: room.id, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
+    });
+    await seedItemPermissions(tx, room, { id: f.id, type: 'dataroom_folder', parentFolderId: parentId });
+    return f.id;
+  });
+  return folderView(db, id);
+}
+
+export async function updateRoomFolder(actor: Actor, roomId: string, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
+  try {
+    await db.$transaction(async (tx) => {
+      const room = await findOpenRoom(tx, actor, roomId, 'changing folders');
+      if (input.name !== undefined) await lockTree(tx, room.id);
+      const f = await findRoomFolder(tx, room, id);
+      if (input.name !== undefined && input.name !== f.name) {
+        const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
+        const path = childPath(parentPath, input.name);
+        assertFree(await siblings(tx, ROOM_TREE, room.id, f.parentId, f.id), input.name, path);
+        await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
+      }
+      await tx.dataroomFolder.update({ where: { id }, data: { name: input.name, icon: input.icon, color: input.color } });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('A sibling folder with that name was created at the same time; try again.');
+    throw e;
+  }
+  return folderView(db, id);
+}
+
+export async function moveRoomFolder(actor: Actor, roomId: string, id: string, parentId: string | null) {
+  try {
+    await db.$transaction(async (tx) => {
+      const room = await findOpenRoom(tx, actor, roomId, 'moving folders');
+      await lockTree(tx, room.id);
+      const f = await findRoomFolder(tx, room, id);
+      if (f.parentId === parentId) return;
+      const parent = parentId ? await findRoomFolder(tx, room, parentId) : null;
+      if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
+        throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
+      }
+      const path = childPath(parent?.path ?? null, f.name);
+      assertFree(await siblings(tx, ROOM_TREE, room.id, parentId), f.name, path);
+      await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
+      await tx.dataroomFolder.update({ where: { id }, data: { parentId } });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('A folder with that name was created there at the same time; try again.');
+    throw e;
+  }
+  return folderView(db, id);
+}
+
+/**
+ * Refused when the folder holds documents or folders, unless `cascade`: then its subfolders are
+ * deleted and every document placed anywhere inside is detached (library documents stay), and
+ * their permissions go with them.
+ */
+export async function deleteRoomFolder(actor: Actor, roomId: string, id: string, cascade: boolean) {
+  await db.$transaction(async (tx) => {
+    const room = await findOpenRoom(tx, actor, roomId, 'deleting folders');
+    await lockTree(tx, room.id);
+    await lockKey(tx, 'dataroom-order', room.id);
+    const f = await findRoomFolder(tx, room, id);
+    const folderIds = await subtreeIds(tx, ROOM_TREE, room.id, f.path);
+    const placements = await tx.dataroomDocument.findMany({ where: { folderId: { in: folderIds } }, select: { id: true } });
+    if (!cascade && (placements.length > 0 || folderIds.length > 1)) {
+      const direct = await tx.dataroomDocument.count({ where: { folderId: id } });
+      const children = await tx.dataroomFolder.count({ where: { parentId: id } });
+      throw new ApiError(
+        'conflict',
+        `Folder is not empty (${direct} documents, ${children} folders). Pass cascade=true to delete its subfolders and detach its documents.`,
+        { document_count: direct, child_folder_count: children },
+      );
+    }
+    await dropItemPermissions(tx, room, [...folderIds, ...placements.map((p) => p.id)]);
+    await tx.dataroomDocument.deleteMany({ where: { id: { in: placements.map((p) => p.id) } } });
+    await tx.dataroomFolder.delete({ where: { id } });
+  });
+  return { id, object: 'dataroom_folder' as const, deleted: true as const };
+}

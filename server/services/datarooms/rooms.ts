@@ -1,0 +1,171 @@
+// Data rooms: list, create, get, update (freezing is `is_frozen`), delete. A room is addressed
+// by its internal id or its public `dr_` id everywhere; a deleted room keeps its row (past views
+// and soft-deleted links point at it) but is gone from every read.
+import type { Actor } from '../../auth/actor';
+import { db, type Tx } from '../../db/client';
+import { pgTimestamp } from '../../db/sql';
+import { ApiError, forbidden, notFound } from '../../errors';
+import { newDataroomPid, newId } from '../../ids';
+import { cursorInstant, decodeCursor, encodeCursor, iso } from '../../schemas/common';
+
+export type RoomRow = {
+  id: string;
+  pid: string;
+  teamId: string;
+  name: string;
+  internalName: string | null;
+  description: string | null;
+  allowBulkDownload: boolean;
+  isFrozen: boolean;
+  defaultPermission: 'inherit' | 'hidden';
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type RoomWithCounts = RoomRow & { documentCount: number; folderCount: number };
+
+export function toDataroom(r: RoomWithCounts) {
+  return {
+    id: r.id,
+    object: 'dataroom' as const,
+    pid: r.pid,
+    name: r.name,
+    internal_name: r.internalName,
+    description: r.description,
+    document_count: r.documentCount,
+    folder_count: r.folderCount,
+    allow_bulk_download: r.allowBulkDownload,
+    is_frozen: r.isFrozen,
+    default_permission: r.defaultPermission,
+    created: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+  };
+}
+
+const ROOM_COLUMNS = `r.id, r.pid, r.team_id AS "teamId", r.name, r.internal_name AS "internalName", r.description,
+  r.allow_bulk_download AS "allowBulkDownload", r.is_frozen AS "isFrozen", r.default_permission::text AS "defaultPermission",
+  r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
+const COUNTS = `(SELECT count(*)::int FROM dataroom_documents d WHERE d.dataroom_id = r.id) AS "documentCount",
+  (SELECT count(*)::int FROM dataroom_folders f WHERE f.dataroom_id = r.id) AS "folderCount"`;
+
+/**
+ * The actor's room by id or `dr_` id (404 otherwise, another team's included). `lock`:
+ * `share` for content changes (a concurrent freeze waits for them, or they see it), `update`
+ * for changes to the room itself.
+ */
+export async function findRoom(tx: Tx, actor: Actor, idOrPid: string, lock: 'share' | 'update' | null = null): Promise<RoomRow> {
+  const suffix = lock === 'share' ? 'FOR SHARE' : lock === 'update' ? 'FOR UPDATE' : '';
+  const rows = await tx.$queryRawUnsafe<RoomRow[]>(
+    `SELECT ${ROOM_COLUMNS} FROM datarooms r
+     WHERE (r.id = $1 OR r.pid = $1) AND r.team_id = $2 AND r.deleted_at IS NULL ${suffix}`,
+    idOrPid,
+    actor.teamId,
+  );
+  if (!rows[0]) throw notFound('Data room');
+  return rows[0];
+}
+
+/** A room whose content may change: locked against a concurrent freeze, 403 when frozen. */
+export async function findOpenRoom(tx: Tx, actor: Actor, idOrPid: string, what: string): Promise<RoomRow> {
+  const room = await findRoom(tx, actor, idOrPid, 'share');
+  if (room.isFrozen) {
+    throw forbidden(`The data room "${room.name}" is frozen: ${what} is not allowed until it is unfrozen (PATCH is_frozen: false).`);
+  }
+  return room;
+}
+
+async function withCounts(tx: Tx, id: string): Promise<RoomWithCounts> {
+  const rows = await tx.$queryRawUnsafe<RoomWithCounts[]>(`SELECT ${ROOM_COLUMNS}, ${COUNTS} FROM datarooms r WHERE r.id = $1`, id);
+  return rows[0]!;
+}
+
+export async function getDataroom(actor: Actor, idOrPid: string) {
+  const room = await findRoom(db, actor, idOrPid);
+  return toDataroom(await withCounts(db, room.id));
+}
+
+/** Newest first, keyset-paged. */
+export async function listDatarooms(actor: Actor, q: { limit: number; cursor?: string }) {
+  const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
+  const rows = await db.$queryRawUnsafe<RoomWithCounts[]>(
+    `SELECT ${ROOM_COLUMNS}, ${COUNTS} FROM datarooms r
+     WHERE r.team_id = $1 AND r.deleted_at IS NULL
+       ${after ? 'AND (r.created_at, r.id) < ($3::timestamp, $4)' : ''}
+     ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+    actor.teamId,
+    q.limit + 1,
+    ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : []),
+  );
+  const more = rows.length > q.limit;
+  const items = more ? rows.slice(0, q.limit) : rows;
+  const last = items[items.length - 1];
+  return { data: items.map(toDataroom), next_cursor: more && last ? encodeCursor(last.createdAt.getTime(), last.id) : null };
+}
+
+type RoomFields = {
+  name?: string;
+  internal_name?: string | null;
+  description?: string | null;
+  allow_bulk_download?: boolean;
+  default_permission?: 'inherit' | 'hidden';
+};
+
+export async function createDataroom(actor: Actor, input: RoomFields & { name: string }) {
+  const id = await db.$transaction(async (tx) => {
+    // Pinned at creation to the team's default brand of the moment (spec 3.1).
+    const brand = await tx.brand.findFirst({ where: { teamId: actor.teamId, isDefault: true }, select: { id: true } });
+    const room = await tx.dataroom.create({
+      data: {
+        id: newId(),
+        pid: newDataroomPid(),
+        teamId: actor.teamId,
+        name: input.name,
+        internalName: input.internal_name ?? null,
+        description: input.description ?? null,
+        allowBulkDownload: input.allow_bulk_download ?? true,
+        defaultPermission: input.default_permission ?? 'inherit',
+        brandId: brand?.id ?? null,
+      },
+    });
+    return room.id;
+  });
+  return toDataroom(await withCounts(db, id));
+}
+
+export async function updateDataroom(actor: Actor, idOrPid: string, input: RoomFields & { is_frozen?: boolean }) {
+  const id = await db.$transaction(async (tx) => {
+    const room = await findRoom(tx, actor, idOrPid, 'update');
+    await tx.dataroom.update({
+      where: { id: room.id },
+      data: {
+        name: input.name,
+        internalName: input.internal_name,
+        description: input.description,
+        allowBulkDownload: input.allow_bulk_download,
+        defaultPermission: input.default_permission,
+        isFrozen: input.is_frozen,
+      },
+    });
+    return room.id;
+  });
+  return toDataroom(await withCounts(db, id));
+}
+
+/**
+ * Removes the room's folders, placements, groups (with their memberships and permissions) and
+ * soft-deletes its links (they stop resolving; their views stay). Library documents stay.
+ * A frozen room must be unfrozen first.
+ */
+export async function deleteDataroom(actor: Actor, idOrPid: string) {
+  const room = await db.$transaction(async (tx) => {
+    const r = await findRoom(tx, actor, idOrPid, 'update');
+    if (r.isFrozen) throw new ApiError('forbidden', `The data room "${r.name}" is frozen: unfreeze it (PATCH is_frozen: false) before deleting it.`);
+    await tx.link.updateMany({ where: { dataroomId: r.id, deletedAt: null }, data: { deletedAt: new Date() } });
+    await tx.viewerGroup.deleteMany({ where: { dataroomId: r.id } });
+    await tx.dataroomDocument.deleteMany({ where: { dataroomId: r.id } });
+    await tx.dataroomFolder.deleteMany({ where: { dataroomId: r.id } });
+    await tx.dataroom.update({ where: { id: r.id }, data: { deletedAt: new Date() } });
+    return r;
+  });
+  return { id: room.id, object: 'dataroom' as const, deleted: true as const };
+}
