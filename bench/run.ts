@@ -514,9 +514,9 @@ async function mintTokenAndCheckSql(f: Fixtures): Promise<{ token: string; check
   };
   try {
     const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['apis.all'], name: 'bench' });
-    const actor = (await authenticateToken(token))!;
     await expect(['TOKEN_LOOKUP', 'TOKEN_TOUCH'], () => authenticateToken(token));
     await expect(['TOKEN_LOOKUP'], () => authenticateToken(token));
+    const actor = (await authenticateToken(token))!;
     await expect(['LIST_FIRST'], () => listDocuments(actor, { limit: 25 }));
     await expect(['LIST_AFTER'], () => listDocuments(actor, { limit: 25, cursor: f.deepCursor }));
     await expect(['SEARCH_FIRST'], () => searchDocuments(actor, { q: SEARCH_TERM, limit: 25 }));

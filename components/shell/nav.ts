@@ -4,7 +4,7 @@ export type NavItem = { href: string; label: string; icon: LucideIcon; soon?: bo
 
 export const MAIN_NAV: NavItem[] = [
   { href: '/documents', label: 'Documents', icon: FileText },
-  { href: '/datarooms', label: 'Data rooms', icon: FolderLock, soon: true },
+  { href: '/datarooms', label: 'Data rooms', icon: FolderLock },
   { href: '/links', label: 'Links', icon: Link2, soon: true },
   { href: '/analytics', label: 'Analytics', icon: ChartColumn, soon: true },
   { href: '/branding', label: 'Branding', icon: Palette, soon: true },

@@ -6,3 +6,5 @@ type Out = inferRouterOutputs<AppRouter>;
 export type DocumentItem = Out['documents']['get'];
 export type FolderItem = Out['folders']['get'];
 export type VersionItem = Out['documents']['versions']['get'];
+
+export type RouterOutputs = Out;

@@ -1,0 +1,89 @@
+'use client';
+// One data room: its header and four tabs (documents, groups, permissions, settings), the tab
+// in the URL so a reload or a shared link opens the same one.
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, Lock } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { useTRPC } from '@/lib/trpc/react';
+import type { Room } from './hooks';
+import { RoomDocuments } from './room-documents';
+import { RoomGroups } from './room-groups';
+import { RoomPermissions } from './room-permissions';
+import { RoomSettings } from './room-settings';
+
+const TABS = [
+  { id: 'documents', label: 'Documents' },
+  { id: 'groups', label: 'Groups' },
+  { id: 'permissions', label: 'Permissions' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+export function RoomView({ initial }: { initial: Room }) {
+  const trpc = useTRPC();
+  const room = useQuery({ ...trpc.datarooms.get.queryOptions({ id: initial.id }), initialData: initial }).data;
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
+  const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
+
+  return (
+    <div>
+      <Link href="/datarooms" className="mb-3 inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-800">
+        <ChevronLeft className="h-4 w-4" aria-hidden />
+        Data rooms
+      </Link>
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="flex items-center gap-2 truncate text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl">
+            {room.name}
+            {room.is_frozen && (
+              <Badge tone="amber">
+                <Lock className="h-3 w-3" aria-hidden />
+                Frozen
+              </Badge>
+            )}
+          </h1>
+          <p className="mt-1 text-sm text-zinc-500">
+            {room.internal_name ? `${room.internal_name} · ` : ''}
+            {room.document_count} {room.document_count === 1 ? 'document' : 'documents'} · {room.folder_count} {room.folder_count === 1 ? 'folder' : 'folders'} ·{' '}
+            <span className="font-mono text-xs">{room.pid}</span>
+          </p>
+        </div>
+      </div>
+      {room.is_frozen && (
+        <p className="mb-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
+          <Lock className="h-4 w-4 shrink-0" aria-hidden />
+          This room is frozen: its documents and folders cannot change. Groups, members and permissions still can. Unfreeze it in Settings.
+        </p>
+      )}
+      <div role="tablist" aria-label="Room sections" className="mb-5 flex gap-1 overflow-x-auto border-b border-zinc-200">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            onClick={() => go(t.id)}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+              tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {tab === 'documents' && <RoomDocuments room={room} />}
+        {tab === 'groups' && <RoomGroups room={room} />}
+        {tab === 'permissions' && <RoomPermissions room={room} />}
+        {tab === 'settings' && <RoomSettings room={room} />}
+      </div>
+    </div>
+  );
+}
