@@ -1,8 +1,10 @@
-// Runs once when a Next server starts. Long-lived servers (npm start, npm run dev) sweep expired
-// uploads on a timer; on Vercel, where instances are short-lived, Vercel Cron does it instead.
+// Runs once when a Next server starts. Long-lived servers sweep expired uploads on a timer: here
+// for `npm run dev` and a bare `next start`; `npm start` (scripts/serve.ts) runs its own, so the
+// bundled copy of the database client is never the one the /v1 path shares. On Vercel, where
+// instances are short-lived, Vercel Cron does it instead.
 export async function register() {
-  // NEXT_RUNTIME is Next's own variable, not configuration.
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // NEXT_RUNTIME is Next's own variable, QUIRE_OWN_SWEEPER serve.ts's note to this hook.
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.QUIRE_OWN_SWEEPER) return;
   const { config } = await import('./server/config');
   if (config.onVercel) return;
   const { startUploadSweeper } = await import('./server/services/upload-sweep');

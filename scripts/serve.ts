@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { startUploadSweeper } from '../server/services/upload-sweep';
 import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
@@ -18,6 +19,9 @@ process.env.PORT = String(port);
 const hostname = values.hostname ?? process.env.HOSTNAME;
 
 async function main() {
+  // The upload sweeper runs from this process's own modules (instrumentation.ts stands down).
+  process.env.QUIRE_OWN_SWEEPER = '1';
+  startUploadSweeper();
   // Like `next start [dir]`: the project folder holding the build.
   const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
   const app = next({ dev: false, dir, hostname, port });

@@ -226,7 +226,7 @@ export function RoomDocuments({ room }: { room: Room }) {
                   {f.name}
                 </button>
                 <span className="text-xs text-zinc-500">
-                  {f.document_count} docs · {f.child_folder_count} folders
+                  {f.document_count} {f.document_count === 1 ? 'document' : 'documents'} · {f.child_folder_count} {f.child_folder_count === 1 ? 'folder' : 'folders'}
                 </span>
               </li>
             ))}

@@ -2,7 +2,7 @@
 // The room's tree with a view and a download switch per item for one group. Each switch is a
 // one-item delta; the server makes the ancestors of anything made visible visible too, and the
 // view refreshes to show it.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Folder, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
@@ -16,6 +16,11 @@ import { useGroups, useRefreshRooms, useRoomDocuments, useRoomFolders, type Perm
 
 type Item = { id: string; kind: 'folder' | 'document'; name: string; depth: number };
 
+const strip = (c: { can_view?: boolean; can_download?: boolean }) => ({
+  ...(c.can_view !== undefined ? { can_view: c.can_view } : {}),
+  ...(c.can_download !== undefined ? { can_download: c.can_download } : {}),
+});
+
 export function RoomPermissions({ room }: { room: Room }) {
   const trpc = useTRPC();
   const notify = useToast();
@@ -26,7 +31,25 @@ export function RoomPermissions({ room }: { room: Room }) {
   const [picked, setPicked] = useState<string | null>(null);
   const groupId = picked ?? groups.data?.data[0]?.id ?? null;
   const perms = useQuery({ ...trpc.datarooms.groups.permissions.list.queryOptions({ id: room.id, groupId: groupId ?? '' }), enabled: !!groupId });
-  const set = useMutation(trpc.datarooms.groups.permissions.set.mutationOptions({ onSuccess: () => refresh(), onError: (e) => notify(errorMessage(e), 'error') }));
+  const queryClient = useQueryClient();
+  const permsKey = trpc.datarooms.groups.permissions.list.queryKey({ id: room.id, groupId: groupId ?? '' });
+  // Shown at once; the refetch that follows brings what the server changed besides (ancestors).
+  const set = useMutation(
+    trpc.datarooms.groups.permissions.set.mutationOptions({
+      onMutate: (v) => {
+        const change = v.permissions[0]!;
+        queryClient.setQueryData(permsKey, (old) => {
+          if (!old) return old;
+          const known = old.data.some((p) => p.item_id === change.item_id);
+          const patch = (p: Permission) => (p.item_id === change.item_id ? { ...p, ...strip(change) } : p);
+          const added = { item_id: change.item_id, item_type: 'dataroom_document' as const, can_view: false, can_download: false, ...strip(change) };
+          return { ...old, data: known ? old.data.map(patch) : [...old.data, added] };
+        });
+      },
+      onSettled: () => refresh(),
+      onError: (e) => notify(errorMessage(e), 'error'),
+    }),
+  );
 
   if (groups.isPending || folders.isPending || documents.isPending) {
     return (
@@ -114,7 +137,7 @@ export function RoomPermissions({ room }: { room: Room }) {
                         className="h-4 w-4 rounded border-zinc-300 text-brand-600 focus:ring-brand-500"
                         aria-label={`${item.name}: view`}
                         checked={p?.can_view ?? false}
-                        disabled={set.isPending || perms.isPending}
+                        disabled={perms.isPending}
                         onChange={(e) => toggle(item, 'can_view', e.target.checked)}
                       />
                     </td>
@@ -124,7 +147,7 @@ export function RoomPermissions({ room }: { room: Room }) {
                         className="h-4 w-4 rounded border-zinc-300 text-brand-600 focus:ring-brand-500"
                         aria-label={`${item.name}: download`}
                         checked={p?.can_download ?? false}
-                        disabled={set.isPending || perms.isPending}
+                        disabled={perms.isPending}
                         onChange={(e) => toggle(item, 'can_download', e.target.checked)}
                       />
                     </td>

@@ -93,14 +93,14 @@ const toMember = (m: MemberRow) => ({
   created: iso(m.createdAt),
 });
 
-/** Explicit members only (not viewers admitted by `domains` or `allow_all`), oldest first. */
+/** Explicit members only (not viewers admitted by `domains` or `allow_all`), oldest first (one call: by email). */
 export async function listMembers(actor: Actor, roomId: string, groupId: string) {
   const room = await findRoom(db, actor, roomId);
   await findGroup(db, room, groupId);
   const rows = await db.$queryRaw<MemberRow[]>`
     SELECT m.id, m.group_id AS "groupId", m.viewer_id AS "viewerId", v.email, m.created_at AS "createdAt"
     FROM viewer_group_memberships m JOIN viewers v ON v.id = m.viewer_id
-    WHERE m.group_id = ${groupId} ORDER BY m.created_at, m.id`;
+    WHERE m.group_id = ${groupId} ORDER BY m.created_at, v.email, m.id`;
   return { data: rows.map(toMember), next_cursor: null };
 }
 
