@@ -3,6 +3,7 @@
 // detach. Order changes in one room are serialized by a lock, so indexes never collide or gap.
 import type { Actor } from '../../auth/actor';
 import { db, type Tx } from '../../db/client';
+import { sqlRows } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 import { newId } from '../../ids';
 import { decodeCursor, encodeCursor, iso } from '../../schemas/common';
@@ -21,7 +22,7 @@ export type PlacementRow = {
   folderId: string | null;
   folderPath: string | null;
   orderIndex: number;
-  createdAt: Date;
+  createdAt: Date | string;
 };
 
 export function toRoomDocument(r: PlacementRow) {
@@ -66,26 +67,43 @@ export async function getRoomDocument(actor: Actor, roomId: string, id: string) 
   return placementView(db, id);
 }
 
+/**
+ * The room documents list as one plain statement on the pool (the hot read of rooms): the room
+ * (by id or `dr_` id, in the team, not deleted) and, laterally, one page of its placements. No
+ * row: no such room. One row with a null id: the room has none (or the folder is not the room's,
+ * then "folderOk" is false). Params: $1 room id or pid, $2 team, $3 limit + 1, then $4 folder id
+ * when filtering by one, then the cursor's path, order index and id.
+ */
+export function roomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolean }): string {
+  const n = o.folder === 'id' ? 5 : 4;
+  const folder = o.folder === 'root' ? 'AND d.folder_id IS NULL' : o.folder === 'id' ? 'AND d.folder_id = $4' : '';
+  const after = o.after ? `AND (COALESCE(f.path, ''), d.order_index, d.id) > ($${n}, $${n + 1}::int, $${n + 2})` : '';
+  const folderOk = o.folder === 'id' ? 'EXISTS (SELECT 1 FROM dataroom_folders x WHERE x.id = $4 AND x.dataroom_id = r.id)' : 'true';
+  return `SELECT ${folderOk} AS "folderOk", p.* FROM datarooms r LEFT JOIN LATERAL (
+    SELECT d.id, d.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
+      doc.num_pages AS "numPages", d.folder_id AS "folderId", f.path AS "folderPath", d.order_index AS "orderIndex", d.created_at AS "createdAt"
+    FROM dataroom_documents d
+    JOIN documents doc ON doc.id = d.document_id
+    LEFT JOIN dataroom_folders f ON f.id = d.folder_id
+    WHERE d.dataroom_id = r.id ${folder} ${after}
+    ORDER BY COALESCE(f.path, ''), d.order_index, d.id LIMIT $3) p ON true
+  WHERE (r.id = $1 OR r.pid = $1) AND r.team_id = $2 AND r.deleted_at IS NULL`;
+}
+
+type ListRow = Omit<PlacementRow, 'id' | 'createdAt'> & { id: string | null; createdAt: string; folderOk: boolean };
+
 export async function listRoomDocuments(actor: Actor, roomId: string, q: { folder_id?: string; limit: number; cursor?: string }) {
-  const room = await findRoom(db, actor, roomId);
   const after = decodeCursor(q.cursor, 'string', 'number', 'string') as [string, number, string] | null;
-  const params: unknown[] = [room.id, q.limit + 1];
-  let where = 'd.dataroom_id = $1';
-  if (q.folder_id === 'root') where += ' AND d.folder_id IS NULL';
-  else if (q.folder_id) {
-    await findRoomFolder(db, room, q.folder_id);
-    where += ` AND d.folder_id = $${params.push(q.folder_id)}`;
-  }
-  if (after) {
-    const [p, o, i] = [params.push(after[0]), params.push(after[1]), params.push(after[2])];
-    where += ` AND (COALESCE(f.path, ''), d.order_index, d.id) > ($${p}, $${o}::int, $${i})`;
-  }
-  const rows = await db.$queryRawUnsafe<PlacementRow[]>(
-    `${PLACEMENT_SQL} WHERE ${where} ORDER BY COALESCE(f.path, ''), d.order_index, d.id LIMIT $2`,
-    ...params,
-  );
-  const more = rows.length > q.limit;
-  const items = more ? rows.slice(0, q.limit) : rows;
+  const folder = q.folder_id === 'root' ? 'root' : q.folder_id ? 'id' : 'any';
+  const params: unknown[] = [roomId, actor.teamId, q.limit + 1];
+  if (folder === 'id') params.push(q.folder_id);
+  if (after) params.push(...after);
+  const rows = await sqlRows<ListRow>(roomDocumentsSql({ folder, after: !!after }), params);
+  if (!rows.length) throw notFound('Data room');
+  if (!rows[0]!.folderOk) throw notFound('Folder');
+  const found = rows.filter((r) => r.id !== null) as (PlacementRow & { createdAt: string })[];
+  const more = found.length > q.limit;
+  const items = more ? found.slice(0, q.limit) : found;
   const last = items[items.length - 1];
   return {
     data: items.map(toRoomDocument),
