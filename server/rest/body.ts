@@ -17,7 +17,9 @@ export async function readBody(req: Request, max = API_BODY_MAX_BYTES): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: cancelling destroys the socket under a client still sending (EPIPE for
+      // it, before it reads the 413). The server drops the rest (scripts/serve.ts) or closes.
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);

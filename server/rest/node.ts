@@ -47,13 +47,14 @@ const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * A response answered before the request body was read (a 401, a 413 from Content-Length) must
  * not leave the body in the socket: on a keep-alive connection it would be taken for the next
- * request, which then never gets an answer. Small bodies are read and dropped (the client can
- * finish sending and reuse the connection); large or unbounded ones close the connection.
+ * request, which then never gets an answer. Up to DRAIN_MAX_BYTES are read and dropped (the
+ * client can finish sending, read the answer and reuse the connection); a larger declared body
+ * closes the connection at once, a chunked one once it passes the limit.
  */
 function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.complete) return;
   const declared = Number(req.headers['content-length']);
-  if (!(declared <= DRAIN_MAX_BYTES)) return void res.setHeader('Connection', 'close');
+  if (declared > DRAIN_MAX_BYTES) return void res.setHeader('Connection', 'close');
   let seen = 0;
   req.removeAllListeners('data'); // the fetch adapter's reader, which will never read again
   req.on('data', (chunk: Buffer) => {
