@@ -46,6 +46,18 @@ describe('room documents', () => {
     expect(pages).toBe(3);
     expect(items.map((d) => d.document_name)).toEqual(['b', 'e', 'd', 'a', 'c']);
     expect((await walk(api.get, `/v1/datarooms/${r.id}/documents?folder_id=root`)).items.map((d) => d.document_name)).toEqual(['b', 'e']);
+    // The order follows folder renames and moves (paths change).
+    ok(await api.patch(`/v1/datarooms/${r.id}/folders/${z.id}`, { name: 'Zeta' }));
+    expect((await walk(api.get, `/v1/datarooms/${r.id}/documents?limit=2`)).items.map((d) => [d.document_name, d.folder_path])).toEqual([
+      ['b', null],
+      ['e', null],
+      ['a', '/financials'],
+      ['c', '/financials'],
+      ['d', '/zeta'],
+    ]);
+    ok(await api.post(`/v1/datarooms/${r.id}/folders/${z.id}/move`, { parent_id: f.id }));
+    expect((await walk(api.get, `/v1/datarooms/${r.id}/documents`)).items.map((d) => d.document_name)).toEqual(['b', 'e', 'a', 'c', 'd']);
+    ok(await api.post(`/v1/datarooms/${r.id}/folders/${z.id}/move`, { parent_id: null }));
     envelope(await api.post(`/v1/datarooms/${r.id}/documents`, { document_id: docs[0].id }), 409, 'conflict');
     const theirs = await linkDoc(other, 'theirs');
     envelope(await api.post(`/v1/datarooms/${r.id}/documents`, { document_id: theirs.id }), 404, 'not_found');

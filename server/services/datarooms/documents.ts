@@ -40,7 +40,7 @@ export function toRoomDocument(r: PlacementRow) {
   };
 }
 
-/** Root placements first (path ''), then folders by path; within one, by order index. */
+/** Root placements first, then folders by path; within one, by order index. */
 export const PLACEMENT_SQL = `SELECT d.id, d.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
   doc.num_pages AS "numPages", d.folder_id AS "folderId", f.path AS "folderPath", d.order_index AS "orderIndex", d.created_at AS "createdAt"
   FROM dataroom_documents d
@@ -69,24 +69,37 @@ export async function getRoomDocument(actor: Actor, roomId: string, id: string) 
 
 /**
  * The room documents list as one plain statement on the pool (the hot read of rooms): the room
- * (by id or `dr_` id, in the team, not deleted) and, laterally, one page of its placements. No
- * row: no such room. One row with a null id: the room has none (or the folder is not the room's,
- * then "folderOk" is false). Params: $1 room id or pid, $2 team, $3 limit + 1, then $4 folder id
- * when filtering by one, then the cursor's path, order index and id.
+ * (by id or `dr_` id, in the team, not deleted) and, laterally, one page of its placements in
+ * (folder path, order index, id) order, root first. The order comes from indexes alone: the
+ * folders by path, each folder's placements by order index, merged by an incremental sort, so
+ * renaming or moving folders never rewrites placements. No row: no such room. One row with a
+ * null id: nothing (more) there; "folderOk" false: the folder filter is not the room's.
+ * Params: $1 room id or pid, $2 team, $3 limit + 1, then $4 the folder id when filtering by one,
+ * then the cursor's path ('' at the top level), order index and id.
  */
 export function roomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolean }): string {
   const n = o.folder === 'id' ? 5 : 4;
-  const folder = o.folder === 'root' ? 'AND d.folder_id IS NULL' : o.folder === 'id' ? 'AND d.folder_id = $4' : '';
-  const after = o.after ? `AND (COALESCE(f.path, ''), d.order_index, d.id) > ($${n}, $${n + 1}::int, $${n + 2})` : '';
+  const [cp, co, ci] = [`$${n}::text`, `$${n + 1}::int`, `$${n + 2}::text`];
+  const cols = 'd.id, d.document_id, d.folder_id, d.order_index, d.created_at';
+  const root = `(SELECT ${cols}, NULL::text AS path, '' AS sort_key FROM dataroom_documents d
+      WHERE d.dataroom_id = r.id AND d.folder_id IS NULL ${o.after ? `AND ${cp} = '' AND (d.order_index, d.id) > (${co}, ${ci})` : ''}
+      ORDER BY d.order_index, d.id LIMIT $3)`;
+  const inFolders = `(SELECT ${cols}, f.path, f.path AS sort_key FROM dataroom_folders f
+      CROSS JOIN LATERAL (SELECT ${cols} FROM dataroom_documents d
+        WHERE d.dataroom_id = r.id AND d.folder_id = f.id ${o.after ? `AND (f.path > ${cp} OR (d.order_index, d.id) > (${co}, ${ci}))` : ''}
+        ORDER BY d.order_index, d.id LIMIT $3) d
+      WHERE f.dataroom_id = r.id ${o.after ? `AND f.path >= ${cp}` : ''}
+      ORDER BY f.path, d.order_index, d.id LIMIT $3)`;
+  const oneFolder = `(SELECT ${cols}, f.path, f.path AS sort_key FROM dataroom_documents d JOIN dataroom_folders f ON f.id = d.folder_id
+      WHERE d.dataroom_id = r.id AND d.folder_id = $4 ${o.after ? `AND (d.order_index, d.id) > (${co}, ${ci})` : ''}
+      ORDER BY d.order_index, d.id LIMIT $3)`;
+  const source = o.folder === 'root' ? root : o.folder === 'id' ? oneFolder : `${root} UNION ALL ${inFolders}`;
   const folderOk = o.folder === 'id' ? 'EXISTS (SELECT 1 FROM dataroom_folders x WHERE x.id = $4 AND x.dataroom_id = r.id)' : 'true';
   return `SELECT ${folderOk} AS "folderOk", p.* FROM datarooms r LEFT JOIN LATERAL (
-    SELECT d.id, d.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
-      doc.num_pages AS "numPages", d.folder_id AS "folderId", f.path AS "folderPath", d.order_index AS "orderIndex", d.created_at AS "createdAt"
-    FROM dataroom_documents d
-    JOIN documents doc ON doc.id = d.document_id
-    LEFT JOIN dataroom_folders f ON f.id = d.folder_id
-    WHERE d.dataroom_id = r.id ${folder} ${after}
-    ORDER BY COALESCE(f.path, ''), d.order_index, d.id LIMIT $3) p ON true
+    SELECT x.id, x.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
+      doc.num_pages AS "numPages", x.folder_id AS "folderId", x.path AS "folderPath", x.order_index AS "orderIndex", x.created_at AS "createdAt"
+    FROM (${source}) x JOIN documents doc ON doc.id = x.document_id
+    ORDER BY x.sort_key, x.order_index, x.id LIMIT $3) p ON true
   WHERE (r.id = $1 OR r.pid = $1) AND r.team_id = $2 AND r.deleted_at IS NULL`;
 }
 
@@ -125,7 +138,13 @@ export async function attachDocument(actor: Actor, roomId: string, input: { docu
         throw conflict('This document is already in the data room.', { document_id: input.document_id });
       }
       const p = await tx.dataroomDocument.create({
-        data: { id: newId(), dataroomId: room.id, documentId: input.document_id, folderId, orderIndex: await countIn(tx, room.id, folderId) },
+        data: {
+          id: newId(),
+          dataroomId: room.id,
+          documentId: input.document_id,
+          folderId,
+          orderIndex: await countIn(tx, room.id, folderId),
+        },
       });
       await seedItemPermissions(tx, room, { id: p.id, type: 'dataroom_document', parentFolderId: folderId });
       return p.id;
