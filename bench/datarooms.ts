@@ -1,7 +1,7 @@
 // `npm run bench:datarooms`: the data room figures of issue 9 on PostgreSQL, over real HTTP
 // against the production server (npm start), printed, never asserted:
 // - the room documents list (10,000 documents in a room): first page and a deep page, 16
-//   connections, beside a bare node:http + pg handler running the app's own statement;
+//   connections, beside a bare node:http + pg handler sending the app's own statements;
 // - adding 500 members to a group, setting 1,000 permissions in one call, moving a room folder
 //   with 2,000 descendant folders and 10,000 documents (median of 5 each).
 // Uses the `npm run bench` database (seeded with its 100,000 documents when missing).
@@ -11,6 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { TOKEN_LOOKUP_SQL } from '../server/auth/token-sql';
 import { closeDb } from '../server/db/client';
 import { isoFromPg } from '../server/db/sql';
 import { encodeCursor } from '../server/schemas/common';
@@ -75,14 +76,16 @@ async function startApp(port: number) {
   throw new Error('the app did not start');
 }
 
-/** The bare handler: the app's statement on a pg pool, the app's JSON, nothing else (no auth). */
-function startBaseline(port: number) {
+/** The bare handler: the app's two statements (token lookup, then the page) on a pg pool, the app's JSON, nothing else. */
+function startBaseline(port: number, token: string) {
+  const publicId = token.slice('quire_live_'.length, 'quire_live_'.length + 12);
   const pool = new pg.Pool({ connectionString: DB_URL, max: 10 });
   pg.types.setTypeParser(1114, isoFromPg);
   const server = http.createServer(async (req, res) => {
     const u = new URL(req.url!, 'http://x');
     const cursor = u.searchParams.get('cursor');
     const after = cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, number, string]) : null;
+    await pool.query(TOKEN_LOOKUP_SQL, [publicId]);
     const { rows } = await pool.query(roomDocumentsSql({ folder: 'any', after: !!after }), [ROOM, TEAM_ID, 26, ...(after ?? [])]);
     const found = rows.filter((r) => r.id !== null);
     const items = found.slice(0, 25);
@@ -108,7 +111,9 @@ function startBaseline(port: number) {
 }
 
 async function load(url: string, token: string | null) {
-  const r = await autocannon({ url, connections: 16, duration: 8, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await autocannon({ url, connections: 16, duration: 2, headers }); // warm-up, not counted
+  const r = await autocannon({ url, connections: 16, duration: 8, headers });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -137,7 +142,7 @@ async function main() {
 
   const [appPort, basePort] = [await freePort(), await freePort()];
   const app = await startApp(appPort);
-  const base = await startBaseline(basePort);
+  const base = await startBaseline(basePort, token);
   const api = (p: string, init: RequestInit = {}) =>
     fetch(`http://127.0.0.1:${appPort}/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
   try {
@@ -147,7 +152,7 @@ async function main() {
     if (JSON.stringify(first) !== JSON.stringify(bare)) throw new Error('the app and the bare handler disagree');
     let cursor = first.next_cursor as string;
     for (let i = 0; i < 200; i++) cursor = (await (await api(`/datarooms/${ROOM}/documents?limit=25&cursor=${cursor}`)).json()).next_cursor;
-    log(`room documents list, 16 connections, 8 s each (deep page: row ${200 * 25 + 25} of ${ROOM_DOCS}):`);
+    log(`room documents list, 16 connections, 2 s warm-up + 8 s each (deep page: row ${200 * 25 + 25} of ${ROOM_DOCS}):`);
     for (const [label, q] of [['first page', ''], ['deep page', `&cursor=${cursor}`]] as const) {
       const a = await load(`http://127.0.0.1:${appPort}/v1/datarooms/${ROOM}/documents?limit=25${q}`, token);
       const b = await load(`http://127.0.0.1:${basePort}/?x=1${q}`, null);
