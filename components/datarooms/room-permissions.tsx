@@ -36,7 +36,9 @@ export function RoomPermissions({ room }: { room: Room }) {
   // Shown at once; the refetch that follows brings what the server changed besides (ancestors).
   const set = useMutation(
     trpc.datarooms.groups.permissions.set.mutationOptions({
-      onMutate: (v) => {
+      onMutate: async (v) => {
+        // A refetch already on its way would otherwise land after this and undo it on screen.
+        await queryClient.cancelQueries({ queryKey: permsKey });
         const change = v.permissions[0]!;
         queryClient.setQueryData(permsKey, (old) => {
           if (!old) return old;
