@@ -15,7 +15,7 @@ import { TOKEN_LOOKUP_SQL } from '../server/auth/token-sql';
 import { closeDb } from '../server/db/client';
 import { isoFromPg } from '../server/db/sql';
 import { encodeCursor } from '../server/schemas/common';
-import { roomDocumentsSql } from '../server/services/datarooms/documents';
+import { roomDocumentsSql, toRoomDocument } from '../server/services/datarooms/documents';
 import { adminCreateToken } from '../server/services/teams-admin';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
 
@@ -90,18 +90,7 @@ function startBaseline(port: number, token: string) {
     const found = rows.filter((r) => r.id !== null);
     const items = found.slice(0, 25);
     const last = items[items.length - 1];
-    const data = items.map((r) => ({
-      id: r.id,
-      object: 'dataroom_document',
-      document_id: r.documentId,
-      document_name: r.documentName,
-      content_type: r.contentType,
-      num_pages: r.numPages,
-      folder_id: r.folderId,
-      folder_path: r.folderPath,
-      order_index: r.orderIndex,
-      created: r.createdAt,
-    }));
+    const data = items.map(toRoomDocument);
     const body = JSON.stringify({ data, next_cursor: found.length > 25 && last ? encodeCursor(last.folderPath ?? '', last.orderIndex, last.id) : null });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
   });

@@ -31,7 +31,6 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
   }
 }
 const routeFor = (method: string, path: string) => routes.find((r) => r.method === method && r.pattern.test(path));
-const routeExists = (method: string, path: string) => routeFor(method, path) !== undefined;
 /** trpc-to-openapi matches paths case-insensitively; the contract's paths are exact. */
 const caseDiffers = (path: string) => !routes.some((r) => r.pattern.test(path)) && routes.some((r) => r.anyCase.test(path));
 
@@ -103,7 +102,9 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 export async function handleV1(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const path = url.pathname.replace(/^\/v1/, '') || '/';
-  const g = await gate(req, routeFor(req.method, path)?.bucket);
+  // Looked up once: its bucket decides the rate limit, its existence the query-string check below.
+  const route = routeFor(req.method, path);
+  const g = await gate(req, route?.bucket);
   if (g instanceof Response) return g;
   if (/%00/.test(url.pathname) || !safePath(url.pathname) || caseDiffers(path)) return errorResponse('not_found', 'Not found.', null, g.headers);
   // The query as trpc-to-openapi would parse it, but on an object without a prototype: its own
@@ -139,7 +140,7 @@ export async function handleV1(req: Request): Promise<Response> {
     // trpc-to-openapi reads no query string for operations with a body: refuse it rather than
     // silently ignore it (spec 4: unknown query keys are 422).
     const queryKeys = [...new Set(url.searchParams.keys())];
-    if (queryKeys.length && routeExists(req.method, path)) {
+    if (queryKeys.length && route) {
       const message = `Unrecognized key${queryKeys.length > 1 ? 's' : ''}: ${queryKeys.map((k) => `"${k}"`).join(', ')} (this operation takes no query parameters)`;
       return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, g.headers);
     }
