@@ -462,6 +462,42 @@ function uploadOperation(): Obj {
   };
 }
 
+/** The raw image PUTs (server/rest/image-route.ts), outside the router's generated operations. */
+function imageOperation(target: 'brand' | 'dataroom', okContent: Obj): Obj {
+  const scope: Scope = target === 'brand' ? 'branding.write' : 'datarooms.write';
+  const grants = grantedBy(scope).map((g) => `\`${g}\``);
+  const what =
+    target === 'brand'
+      ? 'Replaces the image in one slot of a brand; the previous image is released.'
+      : 'Replaces the image in one slot of the room’s custom branding; the room must be in `custom` mode (409 otherwise) and not frozen (403).';
+  const responses: Obj = {
+    '200': { description: target === 'brand' ? 'The brand' : 'The room’s branding', headers: rateLimitHeaders(), content: okContent },
+  };
+  for (const s of [400, 401, 403, 404, 409, 413, 422, 429, 500]) responses[s] = ref('responses', ERROR_RESPONSES[s].name);
+  return {
+    operationId: target === 'brand' ? 'brands-putImage' : 'datarooms-branding-putImage',
+    summary: target === 'brand' ? 'Upload a brand image (raw bytes)' : 'Upload a custom room branding image (raw bytes)',
+    description:
+      `${what} Send the file itself as the body with \`Content-Type\` \`image/png\`, \`image/jpeg\` or \`image/x-icon\`; ` +
+      'it must match the bytes. Slots: `logo` and `banner` (PNG or JPEG, 2 MB and 4 MB), `link_preview_image` (PNG or JPEG, 4 MB), ' +
+      '`link_preview_favicon` (PNG or ICO, 1 MB). No SVG, no WebP; an unknown slot is 404.\n\n' +
+      `Requires the \`${scope}\` scope (granted by ${grants.slice(0, -1).join(', ')} or ${grants[grants.length - 1]}).`,
+    tags: [target === 'brand' ? 'Brands' : 'Data rooms'],
+    security: [{ bearerAuth: [scope] }],
+    'x-required-scope': scope,
+    parameters: [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'slot', in: 'path', required: true, schema: { type: 'string', enum: ['logo', 'banner', 'link_preview_image', 'link_preview_favicon'] } },
+    ],
+    requestBody: {
+      description: 'The image file bytes.',
+      required: true,
+      content: Object.fromEntries(['image/jpeg', 'image/png', 'image/x-icon'].map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+    },
+    responses: sortedKeys(responses),
+  };
+}
+
 const INFO_DESCRIPTION = `The Quire REST API: documents, folders and data rooms of a team.
 
 - **Authentication**: \`Authorization: Bearer <token>\` with a dashboard token (\`quire_live_…\`) or an OAuth access token. Each operation requires one scope (see \`x-required-scope\`); \`apis.read\` grants every \`*.read\` scope and \`apis.all\` every scope.
@@ -494,6 +530,10 @@ export function createOpenApiDocument(): OpenAPIObject {
     }
   }
   paths['/uploads/{uploadId}'] = { put: uploadOperation() };
+  paths['/brands/{id}/images/{slot}'] = { put: imageOperation('brand', paths['/brands/{id}'].get.responses['200'].content) };
+  paths['/datarooms/{id}/branding/images/{slot}'] = {
+    put: imageOperation('dataroom', paths['/datarooms/{id}/branding'].get.responses['200'].content),
+  };
   tagOrder.push('Uploads');
 
   const sortedPaths: Obj = {};

@@ -3,6 +3,7 @@
 import { errorResponse } from './envelope';
 import { gate } from './gate';
 import { handleV1 } from './handler';
+import { IMAGE_ROUTES, putImage } from './image-route';
 import { getOpenApi, openApiMethodNotAllowed } from './openapi-route';
 import { putUpload, uploadMethodNotAllowed } from './upload-route';
 
@@ -34,6 +35,12 @@ export function routeV1(req: Request): Promise<Response> {
   if (upload) {
     if (req.method !== 'PUT') return uploadMethodNotAllowed(req);
     return putUpload(req, decodeSegment(upload[1]!));
+  }
+  if (req.method === 'PUT') {
+    for (const r of IMAGE_ROUTES) {
+      const m = r.pattern.exec(pathname);
+      if (m) return putImage(req, r.target, decodeSegment(m[1]!), decodeSegment(m[2]!));
+    }
   }
   return handleV1(req);
 }

@@ -1,6 +1,7 @@
 // The one router behind every face, by resource. /v1 exposes the procedures that carry
 // `openapi` meta; the dashboard calls any of them through the tRPC client.
 import { router } from '../trpc';
+import { brandsRouter } from './brands';
 import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
 import { foldersRouter } from './folders';
@@ -13,6 +14,7 @@ export const appRouter = router({
   documents: documentsRouter,
   folders: foldersRouter,
   datarooms: dataroomsRouter,
+  brands: brandsRouter,
   teams: teamsRouter,
   members: membersRouter,
   invitations: invitationsRouter,

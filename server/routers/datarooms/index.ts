@@ -1,6 +1,7 @@
 // Data rooms and everything in them (spec 2.5, 2.6, 3.4, 4.4; DESIGN.md "Data rooms").
 import * as rooms from '../../services/datarooms/rooms';
 import { router, teamProcedure } from '../../trpc';
+import { roomBrandingRouter } from './branding';
 import { roomDocumentsRouter } from './documents';
 import { roomFoldersRouter } from './folders';
 import { roomGroupsRouter } from './groups';
@@ -37,4 +38,5 @@ export const dataroomsRouter = router({
   documents: roomDocumentsRouter,
   folders: roomFoldersRouter,
   groups: roomGroupsRouter,
+  branding: roomBrandingRouter,
 });

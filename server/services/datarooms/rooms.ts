@@ -112,7 +112,8 @@ type RoomFields = {
 
 export async function createDataroom(actor: Actor, input: RoomFields & { name: string }) {
   const id = await db.$transaction(async (tx) => {
-    // Pinned at creation to the team's default brand of the moment (spec 3.1).
+    // Pinned at creation to the team's default brand of the moment (spec 3.1); a team without
+    // brands shows its default, whichever brand becomes it later.
     const brand = await tx.brand.findFirst({ where: { teamId: actor.teamId, isDefault: true }, select: { id: true } });
     const room = await tx.dataroom.create({
       data: {
@@ -124,6 +125,7 @@ export async function createDataroom(actor: Actor, input: RoomFields & { name: s
         description: input.description ?? null,
         allowBulkDownload: input.allow_bulk_download ?? true,
         defaultPermission: input.default_permission ?? 'inherit',
+        brandingMode: brand ? 'team_brand' : 'team_default',
         brandId: brand?.id ?? null,
       },
     });

@@ -1,0 +1,169 @@
+// A data room's branding (spec 2.10, 3.1): three modes, one source shown at a time. Custom
+// settings start from what visitors saw, stay dormant while the room shows a team brand, and are
+// deleted (images released) by team_default. A frozen room refuses every branding change.
+import type { Actor } from '../../auth/actor';
+import { db, type Tx } from '../../db/client';
+import { ApiError, conflict, forbidden, notFound } from '../../errors';
+import { imageSlot } from '../brands';
+import { findRoom, type RoomRow } from '../datarooms/rooms';
+import { visitorBranding } from './effective';
+import { checkImage, copyImage, deleteBlobs, releaseImageRows, storeImage, type StoredImage } from './images';
+import {
+  assertPlanAllows,
+  IMAGE_COLUMN,
+  loadImages,
+  prepareImages,
+  settingsChanges,
+  settingsColumns,
+  SETTINGS_KEYS,
+  toSettings,
+  type SettingsInput,
+  type SettingsRow,
+} from './settings';
+import { IMAGE_SLOTS } from './fields';
+
+type Mode = 'team_default' | 'team_brand' | 'custom';
+type PatchInput = SettingsInput & { mode?: Mode; brand_id?: string };
+
+export async function getRoomBranding(actor: Actor, idOrPid: string) {
+  const room = await findRoom(db, actor, idOrPid);
+  return toRoomBranding(actor, room);
+}
+
+async function toRoomBranding(actor: Actor, room: RoomRow) {
+  const row = await db.dataroom.findUniqueOrThrow({ where: { id: room.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
+  const custom = row.customBranding;
+  return {
+    object: 'dataroom_branding' as const,
+    dataroom_id: room.id,
+    dataroom_pid: room.pid,
+    mode: row.brandingMode,
+    brand_id: row.brandingMode === 'team_brand' ? row.brandId : null,
+    custom: custom ? toSettings(custom, await loadImages(db, [custom])) : null,
+    effective: await visitorBranding({ teamId: actor.teamId, dataroomId: room.id }),
+  };
+}
+
+function refuseFrozen(room: RoomRow) {
+  if (room.isFrozen) {
+    throw forbidden(`The data room "${room.name}" is frozen: its branding cannot change until it is unfrozen (PATCH is_frozen: false).`);
+  }
+}
+
+/** 422 naming each field sent with the wrong mode. */
+function wrongMode(fields: string[], message: string): ApiError {
+  return new ApiError('unprocessable_entity', `${fields.join(', ')}: ${message}`, {
+    formErrors: [],
+    fieldErrors: Object.fromEntries(fields.map((f) => [f, [message]])),
+  });
+}
+
+/** The settings visitors see now, as a new custom row (images copied: the room owns its own). */
+async function startingSettings(tx: Tx, actor: Actor, room: { brandingMode: Mode; brandId: string | null }, stored: StoredImage[]) {
+  const pinned = room.brandingMode === 'team_brand' && room.brandId ? await tx.brand.findFirst({ where: { id: room.brandId, teamId: actor.teamId } }) : null;
+  const source = pinned ?? (await tx.brand.findFirst({ where: { teamId: actor.teamId, isDefault: true } }));
+  if (!source) return {};
+  const cols: Partial<SettingsRow> = settingsColumns(source);
+  for (const slot of IMAGE_SLOTS) {
+    const id = source[IMAGE_COLUMN[slot]];
+    if (id) cols[IMAGE_COLUMN[slot]] = await copyImage(tx, actor.teamId, id, stored);
+  }
+  return cols;
+}
+
+export async function updateRoomBranding(actor: Actor, idOrPid: string, input: PatchInput) {
+  const fields = SETTINGS_KEYS.filter((k) => input[k] !== undefined);
+  const settings = Object.fromEntries(fields.map((k) => [k, input[k]])) as SettingsInput;
+  if (input.brand_id !== undefined && input.mode !== 'team_brand') {
+    throw wrongMode(['brand_id'], 'is taken only with mode team_brand');
+  }
+  if (input.mode === 'team_brand' && input.brand_id === undefined) throw wrongMode(['brand_id'], 'is required with mode team_brand');
+  if (input.mode && input.mode !== 'custom' && fields.length) {
+    throw wrongMode(fields, `brand fields are taken only with mode custom, not ${input.mode}`);
+  }
+  if (!input.mode && !fields.length) {
+    throw new ApiError('unprocessable_entity', 'Send mode, or brand fields for a room in custom mode.', {
+      formErrors: ['Send mode, or brand fields for a room in custom mode.'],
+      fieldErrors: {},
+    });
+  }
+  assertPlanAllows(actor, settings);
+  // Checked before fetching anything: a frozen or unknown room costs no download.
+  refuseFrozen(await findRoom(db, actor, idOrPid));
+  const prepared = await prepareImages(actor.teamId, settings);
+  const copies: StoredImage[] = [];
+  let released: string[] = [];
+  let room: RoomRow;
+  try {
+    [room, released] = await db.$transaction(async (tx) => {
+      const r = await findRoom(tx, actor, idOrPid, 'update');
+      refuseFrozen(r);
+      const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
+      const mode = input.mode ?? current.brandingMode;
+      if (!input.mode && mode !== 'custom') {
+        throw wrongMode(fields, `the room is in ${mode} mode; send mode: "custom" with brand fields to give it its own branding`);
+      }
+      if (mode === 'team_default') {
+        const old = current.customBranding;
+        await tx.dataroomCustomBranding.deleteMany({ where: { dataroomId: r.id } });
+        await tx.dataroom.update({ where: { id: r.id }, data: { brandingMode: 'team_default', brandId: null } });
+        return [r, old ? await releaseImageRows(tx, IMAGE_SLOTS.map((s) => old[IMAGE_COLUMN[s]])) : []] as const;
+      }
+      if (mode === 'team_brand') {
+        const brand = await tx.brand.findFirst({ where: { id: input.brand_id!, teamId: actor.teamId }, select: { id: true } });
+        if (!brand) throw notFound('Brand');
+        await tx.dataroom.update({ where: { id: r.id }, data: { brandingMode: 'team_brand', brandId: brand.id } });
+        return [r, []] as const;
+      }
+      // custom: restore dormant settings, or start from what visitors see now; then apply the fields.
+      let row: SettingsRow | null = current.customBranding;
+      if (!row) {
+        const start = await startingSettings(tx, actor, current, copies);
+        row = await tx.dataroomCustomBranding.create({ data: { ...start, dataroomId: r.id } });
+      }
+      const { data, released: old } = await settingsChanges(tx, settings, prepared, row);
+      await tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data });
+      await tx.dataroom.update({ where: { id: r.id }, data: { brandingMode: 'custom' } });
+      return [r, await releaseImageRows(tx, old)] as const;
+    });
+  } catch (e) {
+    await prepared.discard();
+    await deleteBlobs(copies.map((c) => c.storageKey));
+    throw e;
+  }
+  await deleteBlobs(released);
+  return toRoomBranding(actor, room);
+}
+
+/** Raw bytes into one slot of the room's custom settings (custom mode only: 409 otherwise). */
+export async function putRoomBrandingImage(actor: Actor, input: { id: string; slot: string; content_type: string | null; bytes: Uint8Array }) {
+  const room = await findRoom(db, actor, input.id);
+  const slot = imageSlot(input.slot);
+  refuseFrozen(room);
+  const mode = (await db.dataroom.findUniqueOrThrow({ where: { id: room.id }, select: { brandingMode: true } })).brandingMode;
+  if (mode !== 'custom') throw notCustom(mode);
+  assertPlanAllows(actor, { [slot]: {} });
+  const img = await storeImage(actor.teamId, await checkImage(Buffer.from(input.bytes), slot, slot, input.content_type ?? ''));
+  let keys: string[];
+  try {
+    keys = await db.$transaction(async (tx) => {
+      const r = await findRoom(tx, actor, input.id, 'update');
+      refuseFrozen(r);
+      const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, customBranding: true } });
+      if (current.brandingMode !== 'custom' || !current.customBranding) throw notCustom(current.brandingMode);
+      const { data, released } = await settingsChanges(tx, { [slot]: { source_url: '' } }, { bySlot: { [slot]: img }, all: [img], discard: async () => {} }, current.customBranding);
+      await tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data });
+      return releaseImageRows(tx, released);
+    });
+  } catch (e) {
+    await deleteBlobs([img.storageKey]);
+    throw e;
+  }
+  await deleteBlobs(keys);
+  return toRoomBranding(actor, room);
+}
+
+const notCustom = (mode: string) =>
+  conflict(`The data room is in ${mode} mode: switch it to custom first (PATCH its branding with {"mode": "custom"}), then upload images.`, {
+    current_mode: mode,
+  });
