@@ -39,6 +39,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     '`POST /documents/upload-url`, a `PUT` of the bytes to the returned `upload_url`, then ' +
     '`POST /documents` with the `upload_id`.',
   Folders: 'Team-library folders. `path` is derived from the names of the folder and its ancestors.',
+  Brands:
+    'Named sets of what viewers see (colour, logo, banner, texts, link preview, data room layout, language). ' +
+    'Exactly one brand of a team is its default. Images are set by `{ source_url }` in a body, or as raw bytes with ' +
+    '`PUT /brands/{id}/images/{slot}`; fields outside the team’s plan answer 403 `plan_restriction`.',
   Uploads:
     'The presigned upload URL handed out by `POST /documents/upload-url` (local blob storage). ' +
     'It is authorised by its signature, not by a bearer token.',
@@ -65,6 +69,14 @@ export const REQUEST_EXAMPLES: Record<string, Obj> = {
   'datarooms-groups-update': { allow_all: true },
   'datarooms-groups-members-add': { emails: ['ada@fund.example', 'grace@fund.example'] },
   'datarooms-groups-permissions-set': { permissions: [{ item_id: 'q0c5e8sdn3wq0x1m7cx3v2hr', can_view: true, can_download: false }] },
+  'datarooms-branding-update': { mode: 'team_brand', brand_id: 'b7x0m3ksl1q2w9e8r7t6y5u4' },
+  'brands-create': {
+    name: 'Acme Capital',
+    brand_color: '#0f766e',
+    logo: { source_url: 'https://acme.example/logo.png' },
+    welcome_message: 'Welcome to the Acme Capital data room.',
+  },
+  'brands-update': { brand_color: '#1d4ed8', banner: { hidden: true }, is_default: true },
 };
 
 const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[]; description: string; schema?: string }> = {

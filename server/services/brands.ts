@@ -114,6 +114,7 @@ export async function createBrand(actor: Actor, input: SettingsInput & { name: s
 }
 
 export async function updateBrand(actor: Actor, id: string, input: SettingsInput & { name?: string; is_default?: boolean }) {
+  await findBrand(db, actor, id);
   assertPlanAllows(actor, input);
   const prepared = await prepareImages(actor.teamId, input);
   let released: string[] = [];

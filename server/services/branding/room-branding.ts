@@ -72,6 +72,8 @@ async function startingSettings(tx: Tx, actor: Actor, room: { brandingMode: Mode
 }
 
 export async function updateRoomBranding(actor: Actor, idOrPid: string, input: PatchInput) {
+  // An unknown room (or another team's) is 404 whatever the body says.
+  const found = await findRoom(db, actor, idOrPid);
   const fields = SETTINGS_KEYS.filter((k) => input[k] !== undefined);
   const settings = Object.fromEntries(fields.map((k) => [k, input[k]])) as SettingsInput;
   if (input.brand_id !== undefined && input.mode !== 'team_brand') {
@@ -88,8 +90,8 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
     });
   }
   assertPlanAllows(actor, settings);
-  // Checked before fetching anything: a frozen or unknown room costs no download.
-  refuseFrozen(await findRoom(db, actor, idOrPid));
+  // Checked before fetching anything: a frozen room costs no download.
+  refuseFrozen(found);
   const prepared = await prepareImages(actor.teamId, settings);
   const copies: StoredImage[] = [];
   let released: string[] = [];

@@ -6,6 +6,7 @@ import { db, type Tx } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import { ApiError, forbidden, notFound } from '../../errors';
 import { newDataroomPid, newId } from '../../ids';
+import { deleteBlobs, releaseImageRows } from '../branding/images';
 import { cursorInstant, decodeCursor, encodeCursor, iso } from '../../schemas/common';
 
 export type RoomRow = {
@@ -155,7 +156,8 @@ export async function updateDataroom(actor: Actor, idOrPid: string, input: RoomF
 
 /**
  * Removes the room's folders, placements, groups (with their memberships and permissions) and
- * soft-deletes its links (they stop resolving; their views stay). Library documents stay.
+ * soft-deletes its links (they stop resolving; their views stay), and deletes its custom
+ * branding with its images. Library documents stay.
  * A frozen room must be unfrozen first.
  */
 export async function deleteDataroom(actor: Actor, idOrPid: string) {
@@ -166,8 +168,13 @@ export async function deleteDataroom(actor: Actor, idOrPid: string) {
     await tx.viewerGroup.deleteMany({ where: { dataroomId: r.id } });
     await tx.dataroomDocument.deleteMany({ where: { dataroomId: r.id } });
     await tx.dataroomFolder.deleteMany({ where: { dataroomId: r.id } });
-    await tx.dataroom.update({ where: { id: r.id }, data: { deletedAt: new Date() } });
-    return r;
+    // Its custom branding goes too: the images would otherwise stay public at their URLs.
+    const custom = await tx.dataroomCustomBranding.findUnique({ where: { dataroomId: r.id } });
+    await tx.dataroomCustomBranding.deleteMany({ where: { dataroomId: r.id } });
+    const released = custom ? await releaseImageRows(tx, [custom.logoImageId, custom.bannerImageId, custom.linkPreviewImageId, custom.linkPreviewFaviconId]) : [];
+    await tx.dataroom.update({ where: { id: r.id }, data: { deletedAt: new Date(), brandingMode: 'team_default', brandId: null } });
+    return { ...r, released };
   });
+  await deleteBlobs(room.released);
   return { id: room.id, object: 'dataroom' as const, deleted: true as const };
 }
