@@ -8,12 +8,13 @@ import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { iso } from '../schemas/common';
 import { BRAND_CAPS, FIELD_FEATURES, fieldAllowed, IMAGE_SLOTS, type ImageSlot } from './branding/fields';
-import { checkImage, deleteBlobs, releaseImageRows, storeImage } from './branding/images';
+import { deleteBlobs, releaseImageRows } from './branding/images';
 import {
   assertPlanAllows,
   IMAGE_COLUMN,
   loadImages,
   prepareImages,
+  putSlotImage,
   settingsChanges,
   toSettings,
   type SettingsInput,
@@ -180,20 +181,10 @@ export async function putBrandImage(actor: Actor, input: { id: string; slot: str
   await findBrand(db, actor, input.id);
   const slot = imageSlot(input.slot);
   assertPlanAllows(actor, { [slot]: {} });
-  const img = await storeImage(actor.teamId, await checkImage(Buffer.from(input.bytes), slot, slot, input.content_type ?? ''));
-  let keys: string[];
-  try {
-    keys = await db.$transaction(async (tx) => {
-      const brand = await findBrand(tx, actor, input.id);
-      const { data, released } = await settingsChanges(tx, { [slot]: { source_url: '' } }, { bySlot: { [slot]: img }, all: [img], discard: async () => {} }, brand);
-      await tx.brand.update({ where: { id: brand.id }, data });
-      return releaseImageRows(tx, released);
-    });
-  } catch (e) {
-    await deleteBlobs([img.storageKey]);
-    throw e;
-  }
-  await deleteBlobs(keys);
+  await putSlotImage(actor.teamId, slot, input.bytes, input.content_type, async (tx) => {
+    const brand = await findBrand(tx, actor, input.id);
+    return { current: brand, save: (data) => tx.brand.update({ where: { id: brand.id }, data }) };
+  });
   return getBrand(actor, input.id);
 }
 

@@ -10,29 +10,18 @@ const tags = ['Data rooms'];
 const roomId = id('data room id');
 const mode = z.enum(['team_default', 'team_brand', 'custom']);
 
-const Effective = z.object({
-  source: z.enum(['link_brand', 'custom', 'team_brand', 'team_default', 'service_default']),
-  source_brand_id: z.string().nullable(),
-  brand_color: z.string(),
-  logo_url: z.string().nullable(),
-  hide_logo: z.boolean(),
-  banner_url: z.string().nullable(),
-  banner_hidden: z.boolean(),
-  welcome_message: z.string().nullable(),
-  cta_label: z.string().nullable(),
-  cta_url: z.string().nullable(),
-  custom_link_preview_enabled: z.boolean(),
-  link_preview_title: z.string().nullable(),
-  link_preview_description: z.string().nullable(),
-  link_preview_image_url: z.string().nullable(),
-  link_preview_favicon_url: z.string().nullable(),
-  card_layout: brandSettingsShape.card_layout,
-  show_folder_tree: z.boolean(),
-  viewer_layout_preset: brandSettingsShape.viewer_layout_preset,
-  viewer_header_style: brandSettingsShape.viewer_header_style,
-  hide_folder_icons_in_main: z.boolean(),
-  default_language: brandSettingsShape.default_language,
-});
+const Effective = z
+  .object(brandSettingsShape)
+  .omit({ logo: true, banner: true, link_preview_image: true, link_preview_favicon: true })
+  .extend({
+    source: z.enum(['link_brand', 'custom', 'team_brand', 'team_default', 'service_default']),
+    source_brand_id: z.string().nullable(),
+    brand_color: z.string(),
+    logo_url: z.string().nullable(),
+    banner_url: z.string().nullable(),
+    link_preview_image_url: z.string().nullable(),
+    link_preview_favicon_url: z.string().nullable(),
+  });
 
 export const RoomBranding = z.object({
   object: z.literal('dataroom_branding'),

@@ -7,12 +7,13 @@ import { ApiError, conflict, forbidden, notFound } from '../../errors';
 import { imageSlot } from '../brands';
 import { findRoom, type RoomRow } from '../datarooms/rooms';
 import { visitorBranding } from './effective';
-import { checkImage, copyImage, deleteBlobs, releaseImageRows, storeImage, type StoredImage } from './images';
+import { copyImage, deleteBlobs, releaseImageRows, type StoredImage } from './images';
 import {
   assertPlanAllows,
   IMAGE_COLUMN,
   loadImages,
   prepareImages,
+  putSlotImage,
   settingsChanges,
   settingsColumns,
   SETTINGS_KEYS,
@@ -145,23 +146,13 @@ export async function putRoomBrandingImage(actor: Actor, input: { id: string; sl
   const mode = (await db.dataroom.findUniqueOrThrow({ where: { id: room.id }, select: { brandingMode: true } })).brandingMode;
   if (mode !== 'custom') throw notCustom(mode);
   assertPlanAllows(actor, { [slot]: {} });
-  const img = await storeImage(actor.teamId, await checkImage(Buffer.from(input.bytes), slot, slot, input.content_type ?? ''));
-  let keys: string[];
-  try {
-    keys = await db.$transaction(async (tx) => {
-      const r = await findRoom(tx, actor, input.id, 'update');
-      refuseFrozen(r);
-      const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, customBranding: true } });
-      if (current.brandingMode !== 'custom' || !current.customBranding) throw notCustom(current.brandingMode);
-      const { data, released } = await settingsChanges(tx, { [slot]: { source_url: '' } }, { bySlot: { [slot]: img }, all: [img], discard: async () => {} }, current.customBranding);
-      await tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data });
-      return releaseImageRows(tx, released);
-    });
-  } catch (e) {
-    await deleteBlobs([img.storageKey]);
-    throw e;
-  }
-  await deleteBlobs(keys);
+  await putSlotImage(actor.teamId, slot, input.bytes, input.content_type, async (tx) => {
+    const r = await findRoom(tx, actor, input.id, 'update');
+    refuseFrozen(r);
+    const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, customBranding: true } });
+    if (current.brandingMode !== 'custom' || !current.customBranding) throw notCustom(current.brandingMode);
+    return { current: current.customBranding, save: (data) => tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data }) };
+  });
   return toRoomBranding(actor, room);
 }
 

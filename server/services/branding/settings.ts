@@ -5,7 +5,8 @@ import type { Actor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { ApiError, invalid } from '../../errors';
 import { changesFromDefault, fieldAllowed, FIELD_FEATURES, IMAGE_SLOTS, type ImageSlot } from './fields';
-import { deleteBlobs, fetchImage, insertImageRows, storeImage, toImage, type ImageRow, type StoredImage } from './images';
+import { db } from '../../db/client';
+import { checkImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type ImageRow, type StoredImage } from './images';
 
 type ImageInput = { source_url: string } | null;
 export type SettingsInput = {
@@ -211,4 +212,33 @@ export function settingsColumns(r: SettingsRow): SettingsRow {
     hideFolderIconsInMain: r.hideFolderIconsInMain,
     defaultLanguage: r.defaultLanguage,
   };
+}
+
+/**
+ * Raw bytes into one slot of a settings row: checked and stored first, then `write` (inside
+ * the transaction) finds the row, and the row's slot is pointed at the new image; the image it
+ * replaces is released after commit, the new one deleted if the transaction fails.
+ */
+export async function putSlotImage(
+  teamId: string,
+  slot: ImageSlot,
+  bytes: Uint8Array,
+  contentType: string | null,
+  write: (tx: Tx) => Promise<{ current: SettingsRow; save: (data: Partial<SettingsRow>) => Promise<unknown> }>,
+) {
+  const img = await storeImage(teamId, await checkImage(Buffer.from(bytes), slot, slot, contentType ?? ''));
+  let keys: string[];
+  try {
+    keys = await db.$transaction(async (tx) => {
+      const { current, save } = await write(tx);
+      const prepared = { bySlot: { [slot]: img }, all: [img], discard: async () => {} };
+      const { data, released } = await settingsChanges(tx, { [slot]: { source_url: img.id } }, prepared, current);
+      await save(data);
+      return releaseImageRows(tx, released);
+    });
+  } catch (e) {
+    await deleteBlobs([img.storageKey]);
+    throw e;
+  }
+  await deleteBlobs(keys);
 }
