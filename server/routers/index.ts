@@ -6,6 +6,8 @@ import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
 import { foldersRouter } from './folders';
 import { invitationsRouter } from './invitations';
+import { linkPresetsRouter } from './link-presets';
+import { linksRouter } from './links';
 import { membersRouter } from './members';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
@@ -15,6 +17,8 @@ export const appRouter = router({
   folders: foldersRouter,
   datarooms: dataroomsRouter,
   brands: brandsRouter,
+  links: linksRouter,
+  linkPresets: linkPresetsRouter,
   teams: teamsRouter,
   members: membersRouter,
   invitations: invitationsRouter,
