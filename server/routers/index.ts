@@ -11,6 +11,7 @@ import { linksRouter } from './links';
 import { membersRouter } from './members';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
+import { visitorsRouter } from './visitors';
 
 export const appRouter = router({
   documents: documentsRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   brands: brandsRouter,
   links: linksRouter,
   linkPresets: linkPresetsRouter,
+  visitors: visitorsRouter,
   teams: teamsRouter,
   members: membersRouter,
   invitations: invitationsRouter,
