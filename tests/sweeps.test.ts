@@ -47,6 +47,9 @@ beforeAll(async () => {
   theirs['groups/{groupId}'] = group.id;
   theirs['members/{membershipId}'] = member.id;
   theirRoomPid = room.pid;
+  theirs['links/{id}'] = ok(await them.post('/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id }), 201).id;
+  theirs['link-presets/{id}'] = ok(await them.post('/v1/link-presets', { name: 'Theirs' }), 201).id;
+  theirs['visitors/{id}'] = member.visitor_id;
 });
 let theirRoomPid = '';
 
