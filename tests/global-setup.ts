@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { PDFDocument } from 'pdf-lib';
 import { createScratchDatabase } from './support/database';
 import { startFixtureServer } from './support/fixtures';
+import { brandFixtureFiles } from './support/images';
 import { startServer } from './support/server';
 
 declare module 'vitest' {
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
     '/page.html': { body: '<!doctype html><html><body>hi</body></html>', type: 'text/html' },
     '/notes.txt': { body: 'plain text notes\n', type: 'text/plain' },
     '/big.pdf': { body: Buffer.alloc(3 * 1024 * 1024, 0x25), type: 'application/pdf' },
+    ...(await brandFixtureFiles()),
   });
 
   let drop: (() => Promise<void>) | null = null;
