@@ -1,5 +1,6 @@
 // npm run admin -- token create --team <slug> --plan <plan> --scopes <a,b,...> [--name N]
 //                   token list --team <slug> | token revoke <id> | team set-plan <slug> <plan>
+//                   team add-member <slug> <email> [--role admin|manager|member]
 //                   uploads sweep
 // Works beside a running server: it reaches the same database (DATABASE_URL, or the embedded
 // one through its loopback port).
@@ -7,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { connectDatabase } from '../server/db/connect';
 import { closeDb } from '../server/db/client';
 import {
+  adminAddMember,
   adminCreateToken,
   adminListTokens,
   adminRevokeToken,
@@ -20,12 +22,13 @@ const USAGE = `usage:
   npm run admin -- token list --team <slug>
   npm run admin -- token revoke <token-id>
   npm run admin -- team set-plan <slug> <plan>
+  npm run admin -- team add-member <slug> <email> [--role admin|manager|member]
   npm run admin -- uploads sweep`;
 
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { team: { type: 'string' }, plan: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' } },
+    options: { team: { type: 'string' }, plan: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
   });
   const [noun, verb, ...rest] = positionals;
   const database = await connectDatabase({ migrate: true });
@@ -53,6 +56,9 @@ async function main() {
     } else if (noun === 'team' && verb === 'set-plan' && rest[0] && rest[1]) {
       const t = await adminSetPlan(rest[0], rest[1]);
       console.log(`team ${t.slug} is on plan ${planName(t.plan)}`);
+    } else if (noun === 'team' && verb === 'add-member' && rest[0] && rest[1]) {
+      const m = await adminAddMember(rest[0], rest[1], values.role);
+      console.log(`${m.user.email} is ${m.role} of team ${m.team.slug}`);
     } else if (noun === 'uploads' && verb === 'sweep') {
       const { removed } = await sweepExpiredUploads({ maxBatches: 10_000 });
       console.log(`removed ${removed} expired uploads and their files`);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { startUploadSweeper } from '../server/services/upload-sweep';
+import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/viewer/address';
 import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
@@ -19,6 +20,8 @@ process.env.PORT = String(port);
 const hostname = values.hostname ?? process.env.HOSTNAME;
 
 async function main() {
+  // Tells the app's modules (same process) that SOCKET_ADDRESS_HEADER comes from this server.
+  markServedByOwnServer();
   // The upload sweeper runs from this process's own modules (instrumentation.ts stands down).
   process.env.QUIRE_OWN_SWEEPER = '1';
   startUploadSweeper();
@@ -32,6 +35,8 @@ async function main() {
       const bad = malformed(req);
       if (bad) return sendError(req, res, bad.status, 'bad_request', bad.message);
       if (isV1Target(req.url!)) return serveV1(req, res);
+      // The viewer's per-address limits read the socket's address from here (never from the client).
+      req.headers[SOCKET_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
       handle(req, res).catch((e) => internalError(req, res, e));
     } catch (e) {
       internalError(req, res, e);

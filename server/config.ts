@@ -77,6 +77,10 @@ export const config = {
   get analyticsRateLimitPerMinute(): number {
     return parsed('RATE_LIMIT_ANALYTICS_PER_MINUTE', positiveInt, 20);
   },
+  /** One-time codes one client address may ask for in 10 minutes (over every link). */
+  get viewerCodeSendsPerAddress(): number {
+    return parsed('VIEWER_CODE_SENDS_PER_ADDRESS', positiveInt, 30);
+  },
   /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
   get trustProxyHops(): number {
     return parsed('TRUST_PROXY_HOPS', z.coerce.number().int().min(0).max(10), 0);

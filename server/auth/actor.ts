@@ -21,3 +21,17 @@ export const planName = (p: string): PlanName => (p === 'datarooms_plus' ? 'data
 
 /** How a log line or an audit record names the actor. */
 export const describeActor = (a: Actor): string => (a.kind === 'user' ? `user:${a.userId}` : `token:${a.tokenId}`);
+
+/**
+ * An outside visitor acting through the viewer face: one link, one viewer session (the cookie),
+ * and the visitor record when an email was given. Never a team member, never a token: the
+ * viewer's services take this actor and the team services never do.
+ */
+export type ViewerActor = {
+  kind: 'viewer';
+  linkId: string;
+  teamId: string;
+  sessionId: string;
+  visitorId: string | null;
+  email: string | null;
+};

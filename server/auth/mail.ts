@@ -1,7 +1,7 @@
-// Outgoing mail for sign-in links and invitations. With EMAIL_SERVER and EMAIL_FROM set it sends
-// through nodemailer; without them (local dev, tests) it prints the link to the server log on
-// one line, so `npm run dev` works with nothing configured. Only links meant for the reader of
-// the log are printed: nothing else in the message is secret.
+// Outgoing mail: sign-in links, invitations, viewers' one-time codes and visit notifications.
+// With EMAIL_SERVER and EMAIL_FROM set it sends through nodemailer; without them (local dev,
+// tests) it prints the link or the code to the server log on one line, so `npm run dev` works
+// with nothing configured. Only what is meant for the reader of the log is printed.
 import nodemailer from 'nodemailer';
 import { config } from '../config';
 
@@ -37,6 +37,28 @@ export async function sendLinkMail(m: LinkMail): Promise<void> {
     text: `${m.intro}\n\n${m.actionLabel}: ${m.url}\n\nIf you did not expect this email, you can ignore it.\n`,
     html: html(m),
   });
+  const failed = [...(result.rejected ?? []), ...(result.pending ?? [])];
+  if (failed.length) throw new Error(`Email to ${failed.join(', ')} could not be sent`);
+}
+
+/** A plain message with no link to follow (one-time codes, visit notifications). */
+export type NoticeMail = {
+  to: string;
+  /** What it is, for the log line: "one-time code", "view notification". */
+  kind: string;
+  subject: string;
+  text: string;
+  /** The one value the log line shows (the code; the dashboard URL of the link). */
+  logValue: string;
+};
+
+export async function sendNoticeMail(m: NoticeMail): Promise<void> {
+  if (!mailConfigured()) {
+    console.log(`[quire] ${m.kind} for ${m.to}: ${m.logValue}`);
+    return;
+  }
+  transport ??= nodemailer.createTransport(config.mail!.server);
+  const result = await transport.sendMail({ to: m.to, from: config.mail!.from, subject: m.subject, text: m.text });
   const failed = [...(result.rejected ?? []), ...(result.pending ?? [])];
   if (failed.length) throw new Error(`Email to ${failed.join(', ')} could not be sent`);
 }

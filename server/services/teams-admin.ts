@@ -52,3 +52,20 @@ export async function adminSetPlan(slug: string, plan: string) {
   if (!team) throw new Error(`no team "${slug}"`);
   return db.team.update({ where: { slug }, data: { plan: planFromName(plan) } });
 }
+
+/** Puts a user (made if new) in a team with a role: bootstrapping a team's first admin, tests. */
+export async function adminAddMember(slug: string, email: string, role = 'admin') {
+  if (!['admin', 'manager', 'member'].includes(role)) throw new Error(`unknown role "${role}" (admin, manager or member)`);
+  const address = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw new Error(`invalid email "${email}"`);
+  const team = await db.team.findUnique({ where: { slug } });
+  if (!team) throw new Error(`no team "${slug}"`);
+  const user = await db.user.upsert({ where: { email: address }, create: { email: address }, update: {} });
+  const r = role as 'admin' | 'manager' | 'member';
+  await db.teamMember.upsert({
+    where: { teamId_userId: { teamId: team.id, userId: user.id } },
+    create: { id: newId(), teamId: team.id, userId: user.id, role: r },
+    update: { role: r },
+  });
+  return { team, user, role: r };
+}

@@ -1,24 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { openViewerSession, sealViewerSession } from './session';
-
-process.env.QUIRE_SECRET ??= 'unit-test-secret';
+import { hashSessionToken, isSessionToken, newSessionToken, sessionCookie, sessionTokens } from './session';
 
 describe('viewer session cookie', () => {
-  const s = { linkId: 'link1', visitorId: 'v1', expiresAt: Date.now() + 60_000 };
-
-  it('opens what it sealed, for the same link only', () => {
-    const c = sealViewerSession(s);
-    expect(openViewerSession(c, 'link1')).toEqual(s);
-    expect(openViewerSession(c, 'link2')).toBeNull();
+  it('is 32 random bytes, stored only as a hash', () => {
+    const t = newSessionToken();
+    expect(Buffer.from(t, 'base64url')).toHaveLength(32);
+    expect(isSessionToken(t)).toBe(true);
+    expect(hashSessionToken(t)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashSessionToken(t)).not.toContain(t);
+    expect(newSessionToken()).not.toBe(t);
   });
 
-  it('refuses tampered, expired and malformed cookies', () => {
-    const c = sealViewerSession(s);
-    const [payload, mac] = c.split('.');
-    const forged = Buffer.from(JSON.stringify(['link1', 'someone-else', s.expiresAt])).toString('base64url');
-    expect(openViewerSession(`${forged}.${mac}`, 'link1')).toBeNull();
-    expect(openViewerSession(`${payload}.${mac!.slice(1)}x`, 'link1')).toBeNull();
-    expect(openViewerSession(c, 'link1', s.expiresAt + 1)).toBeNull();
-    for (const bad of [undefined, '', '.', 'a.b', 'x'.repeat(5000)]) expect(openViewerSession(bad, 'link1')).toBeNull();
+  it('is HttpOnly, SameSite=Lax, scoped to the link, Secure only on https', () => {
+    const c = sessionCookie('abc', newSessionToken(), new Date(Date.now() + 86_400_000), false);
+    expect(c).toMatch(/; Path=\/view\/abc; /);
+    expect(c).toContain('HttpOnly');
+    expect(c).toContain('SameSite=Lax');
+    expect(c).not.toContain('Secure');
+    expect(c).toMatch(/Max-Age=86\d\d\d/);
+    expect(sessionCookie('abc', newSessionToken(), new Date(Date.now() + 1000), true)).toContain('Secure');
+  });
+
+  it('reads only well-formed values of its own cookie', () => {
+    const t = newSessionToken();
+    expect(sessionTokens(`a=b; quire_view=${t}; quire_view=short`)).toEqual([t]);
+    for (const bad of [undefined, null, '', 'quire_view=', `quire_viewx=${t}`, 'x'.repeat(20_000)]) expect(sessionTokens(bad)).toEqual([]);
   });
 });

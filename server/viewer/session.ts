@@ -1,40 +1,49 @@
-// The viewer face's credential: a per-link session cookie, signed with the app secret, that says
-// which gates this browser has passed for one link (never next-auth, never a bearer token).
-// The links issue builds the viewer's context and router on it.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { appSecret } from '../storage/config';
+// The viewer face's credential: a session cookie per link (never next-auth, never a bearer
+// token). The cookie holds 32 random bytes; the database keeps only their SHA-256
+// (viewer_sessions), so neither a database reader nor a script in the page can mint or read
+// one. HttpOnly, SameSite=Lax, Secure on https, scoped to the link's path, 24 hours; not
+// bound to the client's address (mobile networks change it).
+import { createHash, randomBytes } from 'node:crypto';
 
-export type ViewerSession = {
-  /** The link the session is for; a cookie of one link never opens another. */
-  linkId: string;
-  /** The visitor (verified email or anonymous id) the gates were passed as. */
-  visitorId: string;
-  /** Unix milliseconds after which the session is void. */
-  expiresAt: number;
-};
+export const VIEWER_COOKIE = 'quire_view';
+export const SESSION_TTL_MS = 24 * 3600_000;
 
-export const viewerCookieName = (linkId: string) => `quire_view_${linkId}`;
+/** 32 random bytes, base64url (43 characters). */
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 
-const sign = (payload: string) => createHmac('sha256', `viewer:${appSecret()}`).update(payload).digest('base64url');
+export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function sealViewerSession(s: ViewerSession): string {
-  const payload = Buffer.from(JSON.stringify([s.linkId, s.visitorId, s.expiresAt])).toString('base64url');
-  return `${payload}.${sign(payload)}`;
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+export const isSessionToken = (t: string | null | undefined): t is string => typeof t === 'string' && TOKEN_RE.test(t);
+
+/** Every well-formed quire_view value of a Cookie header (the most specific path comes first). */
+export function sessionTokens(cookieHeader: string | null | undefined): string[] {
+  if (!cookieHeader || cookieHeader.length > 16_384) return [];
+  const out: string[] = [];
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== VIEWER_COOKIE) continue;
+    const v = part.slice(eq + 1).trim();
+    if (isSessionToken(v)) out.push(v);
+  }
+  return out.slice(0, 4);
 }
 
-/** The session in `cookie` when it is intact, unexpired and for `linkId`; otherwise null. */
-export function openViewerSession(cookie: string | undefined, linkId: string, now = Date.now()): ViewerSession | null {
-  if (!cookie || cookie.length > 2048) return null;
-  const [payload, mac] = cookie.split('.');
-  if (!payload || !mac) return null;
-  const want = Buffer.from(sign(payload));
-  const got = Buffer.from(mac);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-  try {
-    const [link, visitorId, expiresAt] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (link !== linkId || typeof visitorId !== 'string' || typeof expiresAt !== 'number' || expiresAt <= now) return null;
-    return { linkId: link, visitorId, expiresAt };
-  } catch {
-    return null;
-  }
+/** The link's path: the only place the browser sends the cookie. */
+export const linkPath = (slug: string) => `/view/${slug}`;
+
+export function sessionCookie(slug: string, token: string, expiresAt: Date, secure: boolean): string {
+  return [
+    `${VIEWER_COOKIE}=${token}`,
+    `Path=${linkPath(slug)}`,
+    `Expires=${expiresAt.toUTCString()}`,
+    `Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+export function clearedSessionCookie(slug: string, secure: boolean): string {
+  return [`${VIEWER_COOKIE}=`, `Path=${linkPath(slug)}`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
 }

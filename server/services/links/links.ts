@@ -258,8 +258,12 @@ export async function createLink(actor: Actor, input: CreateInput) {
       if (merged.emailAuthenticated && input.email_protected === undefined) merged.emailProtected = true;
       checkResult(actor, merged, input.expires_at !== undefined);
       if (fetched) await insertImageRows(tx, [fetched]);
+      // The owner told of visits: the user, or whoever made the token (docs/decisions.md).
+      const createdById =
+        actor.kind === 'user' ? actor.userId : ((await tx.apiToken.findUnique({ where: { id: actor.tokenId }, select: { createdById: true } }))?.createdById ?? null);
       const link = await tx.link.create({
         data: {
+          createdById,
           ...merged,
           customFields: merged.customFields as object,
           watermarkConfig: merged.watermarkConfig ? (merged.watermarkConfig as object) : Prisma.DbNull,

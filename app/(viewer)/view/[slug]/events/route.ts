@@ -1,0 +1,8 @@
+import { eventsRoute } from '@/server/viewer/http';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export async function POST(req: Request, { params }: { params: Promise<{ slug: string }> }) {
+  return eventsRoute(req, await params);
+}

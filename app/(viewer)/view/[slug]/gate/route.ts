@@ -1,0 +1,8 @@
+import { gateRoute } from '@/server/viewer/http';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export async function POST(req: Request, { params }: { params: Promise<{ slug: string }> }) {
+  return gateRoute(req, await params);
+}

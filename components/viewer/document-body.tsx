@@ -1,0 +1,85 @@
+// One document as a visitor sees it: PDFs page by page (DocumentViewer), images inline, any
+// other file as a card with a download button when downloads are allowed.
+import { Download, FileText } from 'lucide-react';
+import type { ShownDocument } from '@/server/services/viewer/content';
+import { DocumentViewer } from './document-viewer';
+import { fill, type ViewerWords } from './i18n';
+import { ViewerCard } from './shell';
+import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
+
+const size = (n: number | null) => (n === null ? '' : n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+export function DocumentBody({
+  base,
+  eventsUrl,
+  doc,
+  viewId,
+  watermark,
+  t,
+  initialPage,
+}: {
+  /** /view/{slug} or /view/{slug}/d/{item}. */
+  base: string;
+  eventsUrl: string;
+  doc: ShownDocument;
+  viewId: string;
+  watermark: OverlayWatermark | null;
+  t: ViewerWords;
+  initialPage: number;
+}) {
+  const downloadUrl = doc.canDownload ? `${base}/download` : null;
+  if (doc.contentType === 'application/pdf' && doc.storageKey) {
+    return (
+      <DocumentViewer
+        name={doc.name}
+        pagesUrl={`${base}/pages`}
+        numPages={doc.numPages}
+        initialPage={initialPage}
+        downloadUrl={downloadUrl}
+        watermark={watermark}
+        viewId={viewId}
+        eventsUrl={eventsUrl}
+        words={{ pageOf: t.pageOf, previous: t.previous, next: t.next, zoomIn: t.zoomIn, zoomOut: t.zoomOut, pages: t.pages, download: t.download }}
+      />
+    );
+  }
+  if (doc.type === 'image' && doc.storageKey) {
+    return (
+      <div className="flex flex-col gap-3" data-testid="image-viewer">
+        <div className="flex items-center gap-2 rounded-xl bg-white px-3 py-2 shadow-sm ring-1 ring-zinc-200">
+          <span className="mr-auto truncate text-sm font-medium text-zinc-800">{doc.name}</span>
+          {downloadUrl ? (
+            <a href={downloadUrl} data-testid="download" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium" style={{ background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' }}>
+              <Download className="h-4 w-4" /> {t.download}
+            </a>
+          ) : null}
+        </div>
+        <div className="relative mx-auto max-w-full bg-white shadow-md ring-1 ring-zinc-200">
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={`${base}/file`} alt={doc.name} className="block max-h-[80dvh] max-w-full" draggable={false} />
+          {watermark ? <WatermarkOverlay wm={watermark} /> : null}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ViewerCard className="text-center" >
+      <div data-testid="file-card">
+        <FileText className="mx-auto mb-3 h-10 w-10 text-zinc-400" />
+        <h2 className="text-base font-semibold break-words text-zinc-900">{doc.name}</h2>
+        <p className="mt-1 text-xs text-zinc-500">
+          {[doc.type.toUpperCase(), size(doc.fileSize)].filter(Boolean).join(' · ')}
+        </p>
+        <p className="mt-4 text-sm text-zinc-600">{t.noPreview}</p>
+        {downloadUrl ? (
+          <a href={downloadUrl} data-testid="download" className="mt-5 inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold" style={{ background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' }}>
+            <Download className="h-4 w-4" /> {t.download}
+          </a>
+        ) : (
+          <p className="mt-3 text-xs text-zinc-400">{t.noDownload}</p>
+        )}
+        {doc.numPages > 1 ? <p className="mt-2 text-xs text-zinc-400">{fill(t.pagesCount, { n: doc.numPages })}</p> : null}
+      </div>
+    </ViewerCard>
+  );
+}

@@ -1,0 +1,112 @@
+// The frame of every viewer page, in the link's branding: the header in the brand's style
+// (solid colour bar, light bar, or just the logo), the banner when the link shows it, the call
+// to action, and the "shared with Quire" footer. No dashboard provider, no client state.
+import type { ReactNode } from 'react';
+import type { EffectiveBranding } from '@/server/services/branding/effective';
+import { cn } from '@/lib/cn';
+import type { ViewerWords } from './i18n';
+
+export type ViewerBranding = Pick<
+  EffectiveBranding,
+  'brand_color' | 'logo_url' | 'banner_url' | 'cta_label' | 'cta_url' | 'viewer_header_style' | 'viewer_layout_preset'
+>;
+
+/** Black or white, whichever reads better on `hex`. */
+export function textOn(hex: string): string {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.45 ? '#18181b' : '#ffffff';
+}
+
+export function ViewerShell({
+  branding,
+  showBanner,
+  words,
+  lang,
+  title,
+  viewerEmail,
+  children,
+  wide = false,
+}: {
+  branding: ViewerBranding;
+  showBanner: boolean;
+  words: ViewerWords;
+  lang: string;
+  title?: string | null;
+  viewerEmail?: string | null;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const style = branding.viewer_header_style;
+  const color = branding.brand_color;
+  const fg = style === 'solid' ? textOn(color) : '#18181b';
+  const compact = branding.viewer_layout_preset === 'compact';
+  return (
+    <div lang={lang} className="flex min-h-dvh flex-col bg-zinc-50" style={{ ['--viewer-brand' as string]: color, ['--viewer-on-brand' as string]: textOn(color) }}>
+      <header
+        data-testid="viewer-header"
+        data-style={style}
+        className={cn('flex items-center gap-3 px-4 sm:px-6', compact ? 'h-12' : 'h-14', style === 'light' && 'border-b border-zinc-200 bg-white', style === 'minimal' && 'bg-transparent')}
+        style={style === 'solid' ? { background: color, color: fg } : undefined}
+      >
+        {branding.logo_url ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={branding.logo_url} alt="" className={cn('w-auto max-w-[160px] object-contain', compact ? 'h-6' : 'h-8')} data-testid="viewer-logo" />
+        ) : null}
+        {title && style !== 'minimal' ? (
+          <h1 className="min-w-0 truncate text-sm font-semibold sm:text-base" style={{ color: fg }}>
+            {title}
+          </h1>
+        ) : null}
+        <div className="ml-auto flex items-center gap-3">
+          {viewerEmail ? (
+            <span className="hidden text-xs opacity-80 sm:inline" style={{ color: fg }}>
+              {words.signedInAs.replace('{email}', viewerEmail)}
+            </span>
+          ) : null}
+          {branding.cta_label && branding.cta_url ? (
+            <a
+              href={branding.cta_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="viewer-cta"
+              className="rounded-lg px-3 py-1.5 text-sm font-medium shadow-sm"
+              style={style === 'solid' ? { background: fg, color } : { background: color, color: textOn(color) }}
+            >
+              {branding.cta_label}
+            </a>
+          ) : null}
+        </div>
+      </header>
+      {showBanner && branding.banner_url ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={branding.banner_url} alt="" data-testid="viewer-banner" className="h-28 w-full object-cover sm:h-40" />
+      ) : null}
+      <main className={cn('mx-auto w-full flex-1 px-3 py-4 sm:px-6 sm:py-6', wide ? 'max-w-7xl' : 'max-w-5xl')}>{children}</main>
+      <footer className="py-4 text-center text-xs text-zinc-400">{words.poweredBy}</footer>
+    </div>
+  );
+}
+
+/** A centred card for gates and notices. */
+export function ViewerCard({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('mx-auto mt-4 w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:mt-10 sm:p-8', className)}>{children}</div>;
+}
+
+/** A button in the brand's colour (plain HTML: works without script). */
+export function BrandButton({ children, name, value, className }: { children: ReactNode; name?: string; value?: string; className?: string }) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={cn('inline-flex h-10 w-full items-center justify-center rounded-lg px-4 text-sm font-semibold shadow-sm transition-opacity hover:opacity-90', className)}
+      style={{ background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' }}
+    >
+      {children}
+    </button>
+  );
+}

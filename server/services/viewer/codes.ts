@@ -1,0 +1,51 @@
+// One-time codes for email-authenticated links (docs/decisions.md, "Viewer"): six digits from
+// crypto.randomInt, stored as an HMAC of (link, email, code) under the server secret, valid 10
+// minutes, one live code per (link, email) (a new one replaces it), at most 5 attempts counted
+// by one atomic UPDATE ... RETURNING, compared in constant time, consumed atomically.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sendNoticeMail } from '../../auth/mail';
+import { db } from '../../db/client';
+import { pgTimestamp } from '../../db/sql';
+import { newId } from '../../ids';
+import { appSecret } from '../../storage/config';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_ATTEMPTS = 5;
+
+const hmac = (linkId: string, email: string, code: string) =>
+  createHmac('sha256', `viewer-code:${appSecret()}`).update(`${linkId}\n${email}\n${code}`).digest('base64url');
+
+/** Makes the (link, email)'s new code, replacing any earlier one, and mails it. */
+export async function sendCode(link: { id: string; name: string | null }, email: string, lang: { subject: string; body: (code: string) => string }) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(Date.now() + CODE_TTL_MS);
+  const codeHmac = hmac(link.id, email, code);
+  await db.viewerCode.upsert({
+    where: { linkId_email: { linkId: link.id, email } },
+    create: { id: newId(), linkId: link.id, email, codeHmac, expiresAt },
+    update: { codeHmac, expiresAt, attempts: 0, consumedAt: null, createdAt: new Date() },
+  });
+  await sendNoticeMail({ to: email, kind: 'one-time code', subject: lang.subject, text: lang.body(code), logValue: code });
+}
+
+export type CodeCheck = 'ok' | 'wrong' | 'expired';
+
+/**
+ * Tries `code` for (link, email). Each try uses one of the code's attempts in one atomic
+ * statement, so concurrent guesses can never use more than 5; a right code is consumed once.
+ * `expired`: no live code (never sent, expired, used up or already consumed).
+ */
+export async function checkCode(linkId: string, email: string, code: string): Promise<CodeCheck> {
+  const now = new Date();
+  const rows = await db.$queryRaw<{ id: string; codeHmac: string }[]>`
+    UPDATE viewer_codes SET attempts = attempts + 1
+    WHERE link_id = ${linkId} AND email = ${email} AND consumed_at IS NULL AND expires_at > ${pgTimestamp(now.getTime())}::timestamp AND attempts < ${CODE_ATTEMPTS}
+    RETURNING id, code_hmac AS "codeHmac"`;
+  const row = rows[0];
+  if (!row) return 'expired';
+  const want = Buffer.from(row.codeHmac);
+  const got = Buffer.from(hmac(linkId, email, /^\d{6}$/.test(code) ? code : 'invalid'));
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return 'wrong';
+  const consumed = await db.viewerCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: now } });
+  return consumed.count === 1 ? 'ok' : 'expired';
+}

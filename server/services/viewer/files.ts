@@ -1,0 +1,82 @@
+// The bytes a visitor may take away: a document's file when its link (or the group's row)
+// allows download, with the link's watermark burned into PDFs; an image document's bytes to
+// show inline; and a room's downloadable documents as one zip when the room allows it. Every
+// download is recorded on the visit's view.
+import type { ViewerActor } from '../../auth/actor';
+import { ApiError } from '../../errors';
+import { safeEntryName, zip, ZIP_MAX_BYTES } from '../../lib/zip';
+import { getBlobStore } from '../../storage';
+import type { ShownDocument, RoomTree } from './content';
+import type { ViewerLink } from './links';
+import { recordDownload, touchView } from './views';
+import { watermarkDateTime, watermarkPdf } from './watermark';
+import type { WatermarkValues } from './watermark-config';
+
+/** The values of the watermark's placeholders for this visit. */
+export function watermarkValues(link: ViewerLink, actor: Pick<ViewerActor, 'email'>, address: string, now = new Date()): WatermarkValues {
+  return { email: actor.email ?? '', ip_address: address, link_name: link.name ?? '', ...watermarkDateTime(now) };
+}
+
+const isPdf = (d: ShownDocument) => d.contentType === 'application/pdf';
+
+async function fileBytes(d: ShownDocument): Promise<Buffer> {
+  if (!d.storageKey) throw new ApiError('not_found', 'This document has no file.');
+  return getBlobStore().read(d.storageKey);
+}
+
+/** The file as downloaded: PDFs carry the link's watermark when it has one. */
+async function downloadBytes(link: ViewerLink, actor: ViewerActor, d: ShownDocument, address: string): Promise<Uint8Array> {
+  const bytes = await fileBytes(d);
+  if (isPdf(d) && link.watermarkConfig) return watermarkPdf(bytes, link.watermarkConfig, watermarkValues(link, actor, address));
+  return bytes;
+}
+
+export type Download = { bytes: Uint8Array; contentType: string; fileName: string };
+
+/** One document, when downloads of it are allowed; the download is recorded on the visit. */
+export async function downloadDocument(link: ViewerLink, actor: ViewerActor, d: ShownDocument, ctx: { address: string; userAgent: string | null }): Promise<Download> {
+  if (!d.canDownload) throw new ApiError('forbidden', 'Downloading is not allowed for this document.');
+  const bytes = await downloadBytes(link, actor, d, ctx.address);
+  const target = link.dataroomId
+    ? { kind: 'room_document' as const, dataroomId: link.dataroomId, documentId: d.documentId, versionId: d.versionId }
+    : { kind: 'document' as const, documentId: d.documentId, versionId: d.versionId };
+  const { viewId } = await touchView(actor, link, target, ctx.userAgent);
+  await recordDownload(viewId, 'SINGLE');
+  return { bytes, contentType: d.contentType, fileName: d.name };
+}
+
+/** An image document's bytes, to show inline (any visible image; it is what the visitor sees). */
+export async function inlineImage(d: ShownDocument): Promise<{ bytes: Buffer; contentType: string }> {
+  if (d.type !== 'image' || !/^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(d.contentType)) throw new ApiError('not_found', 'Not an image.');
+  return { bytes: await fileBytes(d), contentType: d.contentType };
+}
+
+export const MAX_ZIP_DOCUMENTS = 500;
+
+/** Every downloadable document of the visible tree, by folder path, in one zip (rooms that allow it). */
+export async function downloadRoomZip(link: ViewerLink, actor: ViewerActor, tree: RoomTree, ctx: { address: string; userAgent: string | null }): Promise<Download> {
+  if (!tree.room.allowBulkDownload) throw new ApiError('forbidden', 'This room does not allow downloading everything at once.');
+  const docs = tree.documents.filter((d) => d.canDownload).slice(0, MAX_ZIP_DOCUMENTS);
+  if (!docs.length) throw new ApiError('forbidden', 'Nothing in this room may be downloaded.');
+  const paths = new Map(tree.folders.map((f) => [f.id, f]));
+  const folderPath = (id: string | null): string => {
+    const names: string[] = [];
+    for (let f = id ? paths.get(id) : undefined; f; f = f.parentId ? paths.get(f.parentId) : undefined) names.unshift(f.name);
+    return names.join('/');
+  };
+  const taken = new Set<string>();
+  const entries = [];
+  let total = 0;
+  for (const d of docs) {
+    const bytes = await downloadBytes(link, actor, d, ctx.address);
+    total += bytes.byteLength;
+    if (total > ZIP_MAX_BYTES / 2) throw new ApiError('payload_too_large', 'This room is too large to download as one zip; download the documents one by one.');
+    let name = safeEntryName(`${folderPath(d.folderId)}/${d.name}`);
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = safeEntryName(`${folderPath(d.folderId)}/${d.name.replace(/(\.[^.]*)?$/, ` (${n})$1`)}`);
+    taken.add(name.toLowerCase());
+    entries.push({ name, bytes });
+  }
+  const { viewId } = await touchView(actor, link, { kind: 'room', dataroomId: tree.room.id }, ctx.userAgent);
+  await recordDownload(viewId, 'BULK');
+  return { bytes: zip(entries), contentType: 'application/zip', fileName: `${tree.room.name}.zip` };
+}

@@ -1,0 +1,247 @@
+// The gates of a link, in DESIGN.md's order: email (when the link is email-protected, or an
+// allow/deny list or a group decides access), custom fields, password, the one-time code (when
+// email-authenticated), then the access decision. Progress is kept on the browser's viewer
+// session; passing the last gate admits the session. A refusal never says which rule refused.
+import { verifyPassword, type CustomField } from '../links/settings';
+import { db } from '../../db/client';
+import { newId } from '../../ids';
+import { email as emailSchema } from '../../schemas/fields';
+import { newSessionToken, hashSessionToken, SESSION_TTL_MS } from '../../viewer/session';
+import { accessKey, type ViewerLink, type ViewerSessionRow } from './links';
+import { allow } from './limits';
+import { checkCode, sendCode } from './codes';
+
+export type GateStep = 'email' | 'fields' | 'password' | 'code';
+export type GateError = 'email_invalid' | 'field_invalid' | 'password_wrong' | 'code_wrong' | 'code_expired' | 'rate_limited' | 'denied';
+
+/** Whether anyone must give an email before the access decision. */
+export function emailNeeded(link: ViewerLink): boolean {
+  return (
+    link.emailProtected ||
+    link.emailAuthenticated ||
+    link.allowList.length > 0 ||
+    link.denyList.length > 0 ||
+    (link.audienceType === 'group' && !link.groupAllowAll)
+  );
+}
+
+type Progress = { email: string | null; fieldValues: Record<string, string | boolean | number> | null; passwordOk: boolean; verified: boolean };
+
+/** The session's progress under the link's current access settings (other settings: password and code again). */
+function progressOf(link: ViewerLink, s: ViewerSessionRow | null): Progress {
+  if (!s) return { email: null, fieldValues: null, passwordOk: false, verified: false };
+  const current = s.accessKey === accessKey(link);
+  return { email: s.email, fieldValues: s.fieldValues, passwordOk: current && s.passwordOk, verified: current && s.verified };
+}
+
+function pendingOf(link: ViewerLink, p: Progress): GateStep | null {
+  if (emailNeeded(link) && !p.email) return 'email';
+  if (link.customFields.length && !p.fieldValues) return 'fields';
+  if (link.passwordHash && !p.passwordOk) return 'password';
+  if (link.emailAuthenticated && !p.verified) return 'code';
+  return null;
+}
+
+/** The gate the session must pass next; null when only the access decision is left (or it is admitted). */
+export const pendingGate = (link: ViewerLink, s: ViewerSessionRow | null): GateStep | null => pendingOf(link, progressOf(link, s));
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+/**
+ * The access decision: every rule that applies must admit. The allow list (when not empty)
+ * must name the email or its domain; the deny list must name neither; a group link admits an
+ * explicit member of its group, an address of one of the group's domains, or anyone when the
+ * group allows all. Domains match exactly.
+ */
+export async function accessAllowed(link: ViewerLink, email: string | null): Promise<boolean> {
+  if (!emailNeeded(link)) return true;
+  if (!email) return false;
+  const domain = domainOf(email);
+  if (link.allowList.length && !link.allowList.includes(email) && !link.allowList.includes(domain)) return false;
+  if (link.denyList.includes(email) || link.denyList.includes(domain)) return false;
+  if (link.audienceType === 'group') {
+    if (link.groupAllowAll || link.groupDomains.includes(domain)) return true;
+    if (!link.groupId) return false;
+    const rows = await db.$queryRaw<unknown[]>`
+      SELECT 1 FROM viewer_group_memberships m JOIN viewers v ON v.id = m.viewer_id
+      WHERE m.group_id = ${link.groupId} AND v.team_id = ${link.teamId} AND v.email = ${email} LIMIT 1`;
+    return rows.length > 0;
+  }
+  return true;
+}
+
+/** A custom field's answer, checked against its type; the value to store, or an error. */
+export function fieldAnswer(f: CustomField, raw: string | undefined): { value?: string | number | boolean; error?: true } {
+  const v = (raw ?? '').trim();
+  if (f.type === 'checkbox') {
+    const on = v === 'on' || v === 'true' || v === '1';
+    if (f.required && !on) return { error: true };
+    return { value: on };
+  }
+  if (!v) return f.required ? { error: true } : {};
+  switch (f.type) {
+    case 'text':
+      return v.length <= 500 && !/[\u0000-\u001f\u007f]/.test(v) ? { value: v } : { error: true };
+    case 'long_text':
+      return v.length <= 5000 && !/\u0000/.test(v) ? { value: v } : { error: true };
+    case 'email': {
+      const r = emailSchema.safeParse(v);
+      return r.success ? { value: r.data } : { error: true };
+    }
+    case 'number': {
+      const n = Number(v);
+      return /^-?\d+(\.\d+)?$/.test(v) && Number.isFinite(n) ? { value: n } : { error: true };
+    }
+    case 'phone':
+      return /^\+?[0-9 ()./-]{4,32}$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 4 ? { value: v } : { error: true };
+    case 'url': {
+      try {
+        const u = new URL(v);
+        return /^https?:$/.test(u.protocol) && v.length <= 2048 ? { value: u.toString() } : { error: true };
+      } catch {
+        return { error: true };
+      }
+    }
+    case 'select':
+      return f.options?.includes(v) ? { value: v } : { error: true };
+  }
+  return { error: true };
+}
+
+/** The words of the code mail, in the viewer's language (given by the face). */
+export type CodeMailTexts = { subject: string; body: (code: string) => string };
+
+export type GateRequest = {
+  step: string;
+  form: Record<string, string>;
+  /** The client's address (rate limits). */
+  address: string;
+  codeMail: CodeMailTexts;
+};
+
+export type GateResult = {
+  /** A session token to set as the cookie (a session was created). */
+  newToken?: string;
+  sessionExpiresAt?: Date;
+  error?: GateError;
+  /** The custom field that was refused. */
+  field?: string;
+  admitted: boolean;
+};
+
+async function upsertVisitor(link: ViewerLink, email: string): Promise<string> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO viewers (id, team_id, email, verified, dataroom_id, created_at, updated_at)
+    VALUES (${newId()}, ${link.teamId}, ${email}, false, ${link.dataroomId}, ${new Date()}, ${new Date()})
+    ON CONFLICT (team_id, email) DO UPDATE SET email = EXCLUDED.email
+    RETURNING id`;
+  return rows[0]!.id;
+}
+
+/**
+ * One gate form submitted (`step`: email, fields, password, code, resend, reset), or none (entering a
+ * link with no gates). Creates the session when the browser has none, records the progress,
+ * sends the one-time code when the code gate is reached, and admits the session once every gate
+ * is passed and the access decision allows it.
+ */
+export async function submitGate(link: ViewerLink, session: ViewerSessionRow | null, req: GateRequest): Promise<GateResult> {
+  const before = progressOf(link, session);
+  const p: Progress = { ...before };
+  const pendingBefore = pendingOf(link, before);
+  let viewerId = session?.viewerId ?? null;
+  let error: GateError | undefined;
+  let field: string | undefined;
+  let sendNow = false;
+
+  const step = req.step;
+  if (step === 'email' && emailNeeded(link)) {
+    const r = emailSchema.safeParse(req.form.email ?? '');
+    if (!r.success) error = 'email_invalid';
+    else if (r.data !== p.email) {
+      p.email = r.data;
+      p.verified = false;
+      viewerId = await upsertVisitor(link, r.data);
+    }
+  } else if (step === 'fields' && link.customFields.length && pendingBefore !== 'email') {
+    const values: Record<string, string | boolean | number> = {};
+    for (const f of link.customFields) {
+      const a = fieldAnswer(f, req.form[`field_${f.identifier}`]);
+      if (a.error) {
+        error = 'field_invalid';
+        field = f.identifier;
+        break;
+      }
+      if (a.value !== undefined) values[f.identifier] = a.value;
+    }
+    if (!error) p.fieldValues = values;
+  } else if (step === 'password' && link.passwordHash && pendingBefore === 'password') {
+    if (!(await allow('password', `${link.id}:${req.address}`))) error = 'rate_limited';
+    else if (await verifyPassword(String(req.form.password ?? '').slice(0, 1024), link.passwordHash)) p.passwordOk = true;
+    else error = 'password_wrong';
+  } else if (step === 'code' && pendingBefore === 'code' && p.email) {
+    if (!(await allow('code_verify', `${link.id}:${p.email}`))) error = 'rate_limited';
+    else {
+      const r = await checkCode(link.id, p.email, String(req.form.code ?? '').replace(/\s+/g, '').slice(0, 16));
+      if (r === 'ok') p.verified = true;
+      else error = r === 'wrong' ? 'code_wrong' : 'code_expired';
+    }
+  } else if (step === 'resend' && pendingBefore === 'code') {
+    sendNow = true;
+  } else if (step === 'reset' && p.email) {
+    // "Use another email": the address and what was proven for it are forgotten.
+    p.email = null;
+    p.verified = false;
+    viewerId = null;
+  }
+
+  const pending = pendingOf(link, p);
+  if (pending === 'code' && p.email && (pendingBefore !== 'code' || p.email !== before.email)) sendNow = true;
+  if (sendNow && p.email) {
+    const ok = (await allow('code_send', `${link.id}:${p.email}`)) && (await allow('code_send_address', req.address));
+    if (ok) await sendCode(link, p.email, req.codeMail);
+    else error ??= 'rate_limited';
+  }
+
+  let admitted = false;
+  if (pending === null && !error) {
+    if (await accessAllowed(link, p.email)) admitted = true;
+    else {
+      // Refused: the email is forgotten so another may be tried; nothing says which rule refused.
+      error = 'denied';
+      p.email = null;
+      p.verified = false;
+      viewerId = null;
+    }
+  }
+  if (admitted && p.verified && viewerId) await db.viewer.update({ where: { id: viewerId }, data: { verified: true } });
+
+  const data = {
+    email: p.email,
+    viewerId,
+    fieldValues: p.fieldValues ?? undefined,
+    passwordOk: p.passwordOk,
+    verified: p.verified,
+    accessKey: accessKey(link),
+    admittedAt: admitted ? new Date() : null,
+  };
+  const changed =
+    admitted ||
+    !session ||
+    data.email !== session.email ||
+    JSON.stringify(p.fieldValues) !== JSON.stringify(session.fieldValues) ||
+    p.passwordOk !== session.passwordOk ||
+    p.verified !== session.verified ||
+    session.accessKey !== data.accessKey ||
+    session.admittedAt !== null;
+  if (session) {
+    if (changed) await db.viewerSession.update({ where: { id: session.id }, data: { ...data, fieldValues: p.fieldValues ?? undefined } });
+    return { error, field, admitted };
+  }
+  // No session yet: one is made only once there is something to keep.
+  const progressed = admitted || p.email !== null || p.fieldValues !== null || p.passwordOk;
+  if (!progressed) return { error, field, admitted };
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.viewerSession.create({ data: { id: newId(), linkId: link.id, tokenHash: hashSessionToken(token), expiresAt, ...data, fieldValues: p.fieldValues ?? undefined } });
+  return { newToken: token, sessionExpiresAt: expiresAt, error, field, admitted };
+}

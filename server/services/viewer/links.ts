@@ -1,0 +1,160 @@
+// The viewer's view of a link: what a slug resolves to, and the session a cookie names. One
+// plain statement on the pool, because every viewer request (pages, page images, events,
+// downloads) starts here. A deleted link, a link of a deleted room or group, or an unknown slug
+// is not found; an expired link is `expired` (and nothing is recorded for it).
+import { createHash } from 'node:crypto';
+import { pgTimestamp, sqlRows } from '../../db/sql';
+import type { ViewerActor } from '../../auth/actor';
+import type { CustomField, Watermark } from '../links/settings';
+import { hashSessionToken } from '../../viewer/session';
+
+export type ViewerLink = {
+  id: string;
+  teamId: string;
+  slug: string;
+  name: string | null;
+  linkType: 'document' | 'dataroom';
+  documentId: string | null;
+  dataroomId: string | null;
+  audienceType: 'general' | 'group';
+  groupId: string | null;
+  brandId: string | null;
+  passwordHash: string | null;
+  expiresAt: string | null;
+  emailProtected: boolean;
+  emailAuthenticated: boolean;
+  allowDownload: boolean;
+  allowList: string[];
+  denyList: string[];
+  watermarkConfig: Watermark | null;
+  welcomeMessage: string | null;
+  enableNotification: boolean;
+  showBanner: boolean;
+  customFields: CustomField[];
+  enableCustomMeta: boolean;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  metaImage: string | null;
+  createdById: string | null;
+  /** The group's rules (group links). */
+  groupAllowAll: boolean;
+  groupDomains: string[];
+};
+
+export type ViewerSessionRow = {
+  id: string;
+  linkId: string;
+  email: string | null;
+  viewerId: string | null;
+  fieldValues: Record<string, string | boolean | number> | null;
+  passwordOk: boolean;
+  verified: boolean;
+  accessKey: string | null;
+  admittedAt: string | null;
+  expiresAt: string;
+};
+
+export type ViewerState =
+  | { state: 'not_found' }
+  | { state: 'expired'; link: ViewerLink }
+  | { state: 'live'; link: ViewerLink; session: ViewerSessionRow | null };
+
+/** Slugs are 24 base64url characters; anything unlike one is not looked up. */
+export const plausibleSlug = (slug: string) => /^[A-Za-z0-9_-]{8,64}$/.test(slug);
+
+const LINK_SQL = `
+  SELECT l.id, l.team_id AS "teamId", l.slug, l.name, l.link_type::text AS "linkType", l.document_id AS "documentId",
+    l.dataroom_id AS "dataroomId", l.audience_type::text AS "audienceType", l.group_id AS "groupId", l.brand_id AS "brandId",
+    l.password_hash AS "passwordHash", l.expires_at AS "expiresAt", l.email_protected AS "emailProtected",
+    l.email_authenticated AS "emailAuthenticated", l.allow_download AS "allowDownload", COALESCE(l.allow_list, '{}') AS "allowList",
+    COALESCE(l.deny_list, '{}') AS "denyList", l.watermark_config AS "watermarkConfig", l.welcome_message AS "welcomeMessage",
+    l.enable_notification AS "enableNotification", l.show_banner AS "showBanner", COALESCE(l.custom_fields, '[]') AS "customFields",
+    l.enable_custom_meta AS "enableCustomMeta", l.meta_title AS "metaTitle", l.meta_description AS "metaDescription",
+    l.meta_image AS "metaImage", l.created_by_id AS "createdById",
+    COALESCE(g.allow_all, false) AS "groupAllowAll", COALESCE(g.domains, '{}') AS "groupDomains",
+    (l.expires_at IS NOT NULL AND l.expires_at <= $3::timestamp) AS expired,
+    s.id AS "sId", s.email AS "sEmail", s.viewer_id AS "sViewerId", s.field_values AS "sFieldValues", s.password_ok AS "sPasswordOk",
+    s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt"
+  FROM links l
+  LEFT JOIN datarooms r ON r.id = l.dataroom_id
+  LEFT JOIN viewer_groups g ON g.id = l.group_id
+  LEFT JOIN viewer_sessions s ON s.link_id = l.id AND s.token_hash = ANY($2::text[]) AND s.expires_at > $3::timestamp
+  WHERE l.slug = $1 AND l.deleted_at IS NULL
+    AND (l.dataroom_id IS NULL OR (r.id IS NOT NULL AND r.deleted_at IS NULL))
+    AND (l.audience_type = 'general' OR g.id IS NOT NULL)
+  LIMIT 1`;
+
+type Row = Omit<ViewerLink, never> & {
+  expired: boolean;
+  sId: string | null;
+  sEmail: string | null;
+  sViewerId: string | null;
+  sFieldValues: ViewerSessionRow['fieldValues'];
+  sPasswordOk: boolean | null;
+  sVerified: boolean | null;
+  sAccessKey: string | null;
+  sAdmittedAt: string | null;
+  sExpiresAt: string | null;
+};
+
+/** What `slug` is now, with the session one of `tokens` (the cookie's values) names. */
+export async function loadViewerState(slug: string, tokens: string[] = []): Promise<ViewerState> {
+  if (!plausibleSlug(slug)) return { state: 'not_found' };
+  const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())]);
+  const r = rows[0];
+  if (!r) return { state: 'not_found' };
+  const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...link } = r;
+  link.customFields ??= [];
+  if (expired) return { state: 'expired', link };
+  const session: ViewerSessionRow | null = sId
+    ? {
+        id: sId,
+        linkId: link.id,
+        email: sEmail,
+        viewerId: sViewerId,
+        fieldValues: sFieldValues,
+        passwordOk: !!sPasswordOk,
+        verified: !!sVerified,
+        accessKey: sAccessKey,
+        admittedAt: sAdmittedAt,
+        expiresAt: sExpiresAt!,
+      }
+    : null;
+  return { state: 'live', link, session };
+}
+
+/**
+ * A digest of the settings that decide who gets in. A session admitted under other settings
+ * (a new password, an added deny entry, email authentication switched on) goes back through
+ * the gates.
+ */
+export function accessKey(link: ViewerLink): string {
+  const parts = [
+    link.passwordHash ?? '',
+    link.emailProtected,
+    link.emailAuthenticated,
+    link.allowList.join(','),
+    link.denyList.join(','),
+    link.audienceType,
+    link.groupId ?? '',
+    link.groupAllowAll,
+    link.groupDomains.join(','),
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+}
+
+/** The session's actor when it has passed every gate under the link's current settings. */
+export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null): ViewerActor | null {
+  if (!session?.admittedAt || session.accessKey !== accessKey(link)) return null;
+  return { kind: 'viewer', linkId: link.id, teamId: link.teamId, sessionId: session.id, visitorId: session.viewerId, email: session.email };
+}
+
+/** Whether `slug` names a live link that has expired (the proxy answers its page with 410). */
+export async function slugExpired(slug: string): Promise<boolean> {
+  if (!plausibleSlug(slug)) return false;
+  const rows = await sqlRows<{ expired: boolean }>(
+    `SELECT (expires_at <= $2::timestamp) AS expired FROM links WHERE slug = $1 AND deleted_at IS NULL AND expires_at IS NOT NULL`,
+    [slug, pgTimestamp(Date.now())],
+  );
+  return rows[0]?.expired === true;
+}

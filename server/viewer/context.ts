@@ -1,0 +1,48 @@
+// The viewer face decides who is acting from the link in the path and its session cookie, and
+// nothing else (never next-auth, never a bearer token). Route handlers and pages build the
+// context here, then call the viewer router or the viewer services with its actor.
+import type { ViewerActor } from '../auth/actor';
+import { config } from '../config';
+import { requestOrigin } from '../lib/origin';
+import { clientAddress, setSocketAddress } from '../rest/client-address';
+import { accessAllowed } from '../services/viewer/gates';
+import { admittedActor, loadViewerState, type ViewerState } from '../services/viewer/links';
+import { servedByOwnServer, SOCKET_ADDRESS_HEADER } from './address';
+import { sessionTokens } from './session';
+
+export type ViewerRequest = {
+  slug: string;
+  cookie: string | null;
+  /** The client's address (rate limits, the watermark's {{ip_address}}). */
+  address: string;
+  userAgent: string | null;
+  /** The origin the visitor uses; cookies are Secure when it is https. */
+  origin: string;
+};
+
+export type ViewerContext = ViewerRequest & { state: ViewerState; actor: ViewerActor | null };
+
+
+export function viewerRequest(slug: string, headers: Headers, url: string): ViewerRequest {
+  const req = new Request(url, { headers });
+  // Only our own server sets the header (it overwrites any the client sent); under bare
+  // `next start` it is ignored and the usual rules apply.
+  if (servedByOwnServer()) setSocketAddress(req, headers.get(SOCKET_ADDRESS_HEADER) ?? undefined);
+  return {
+    slug,
+    cookie: headers.get('cookie'),
+    address: clientAddress(req),
+    userAgent: headers.get('user-agent'),
+    origin: requestOrigin({ url, headers }, config.appUrlSetting),
+  };
+}
+
+export const isSecure = (r: Pick<ViewerRequest, 'origin'>) => r.origin.startsWith('https:');
+
+export async function createViewerContext(req: ViewerRequest): Promise<ViewerContext> {
+  const state = await loadViewerState(req.slug, sessionTokens(req.cookie));
+  let actor = state.state === 'live' ? admittedActor(state.link, state.session) : null;
+  // A group link's admission follows the group: a visitor removed from it is out at once.
+  if (actor && state.state === 'live' && state.link.audienceType === 'group' && !(await accessAllowed(state.link, actor.email))) actor = null;
+  return { ...req, state, actor };
+}

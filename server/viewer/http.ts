@@ -1,0 +1,219 @@
+// The viewer's thin routes (DESIGN.md: page images, downloads, the event beacon, gate forms):
+// each parses the request, builds the viewer context from the link and its cookie, and calls
+// the viewer router or services. Every one checks again that the link is live and not expired,
+// the session admitted, and the item visible; the document always comes from the link.
+import { TRPCError } from '@trpc/server';
+import { viewerWords, fill } from '@/components/viewer/i18n';
+import { ApiError } from '../errors';
+import { readBody } from '../rest/body';
+import { visitorBranding } from '../services/branding/effective';
+import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/viewer/content';
+import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
+import type { ViewerLink } from '../services/viewer/links';
+import { renderPage } from '../services/viewer/render';
+import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
+import { LinkExpiredError, viewerCaller } from './router';
+import { linkPath, sessionCookie } from './session';
+
+type Params = { slug: string; item?: string; page?: string };
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+function text(status: number, body: string, headers: Record<string, string> = {}) {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE, ...headers } });
+}
+
+/** Domain and tRPC errors as plain HTTP answers (these routes are for browsers, not API clients). */
+function refusal(e: unknown): Response {
+  const cause = e instanceof TRPCError && e.cause ? e.cause : e;
+  if (cause instanceof LinkExpiredError) return text(410, 'This link has expired.');
+  if (cause instanceof ApiError) return text(cause.status, cause.message);
+  if (e instanceof TRPCError && e.code === 'BAD_REQUEST') return text(400, 'Malformed request.');
+  throw e;
+}
+
+async function context(req: Request, slug: string): Promise<ViewerContext> {
+  return createViewerContext(viewerRequest(slug, req.headers, req.url));
+}
+
+/** The admitted context and the link, or the refusal to send. */
+function admitted(ctx: ViewerContext): { link: ViewerLink; actor: NonNullable<ViewerContext['actor']> } {
+  if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
+  if (ctx.state.state === 'expired') throw new LinkExpiredError();
+  if (!ctx.actor) throw new ApiError('forbidden', 'Open the link first.');
+  return { link: ctx.state.link, actor: ctx.actor };
+}
+
+/** The document the path names: the link's own, or a visible room item. */
+async function documentOf(link: ViewerLink, item: string | undefined): Promise<ShownDocument> {
+  const d = item ? (link.dataroomId ? await roomDocument(link, item) : null) : link.documentId ? await linkDocument(link) : null;
+  if (!d) throw new ApiError('not_found', 'No such document here.');
+  return d;
+}
+
+const sameOrigin = (req: Request, origin: string) => {
+  const o = req.headers.get('origin');
+  return !o || o === 'null' ? !req.headers.get('sec-fetch-site') || req.headers.get('sec-fetch-site') === 'same-origin' : o === origin;
+};
+
+async function formOf(req: Request): Promise<Record<string, string>> {
+  const raw = await readBody(req, 64 * 1024);
+  const type = req.headers.get('content-type') ?? '';
+  const out: Record<string, string> = {};
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    for (const [k, v] of new URLSearchParams(Buffer.from(raw).toString('utf8'))) if (!(k in out)) out[k.slice(0, 80)] = v.slice(0, 6000);
+  } else if (type.startsWith('multipart/form-data')) {
+    const fd = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    for (const [k, v] of fd) if (typeof v === 'string' && !(k in out)) out[k.slice(0, 80)] = v.slice(0, 6000);
+  }
+  return out;
+}
+
+/** POST /view/{slug}/gate: one gate form; answers 303 to the link (with ?e= when refused). */
+export async function gateRoute(req: Request, { slug }: Params): Promise<Response> {
+  const ctx = await context(req, slug);
+  if (!sameOrigin(req, ctx.origin)) return text(403, 'Cross-site form posts are refused.');
+  let form: Record<string, string>;
+  try {
+    form = await formOf(req);
+  } catch (e) {
+    return refusal(e);
+  }
+  return advance(ctx, form.step ?? '', form);
+}
+
+/** GET /view/{slug}/enter: a link with no gates (or none left) lets the browser in. */
+export async function enterRoute(req: Request, { slug }: Params): Promise<Response> {
+  return advance(await context(req, slug), '', {});
+}
+
+async function advance(ctx: ViewerContext, step: string, form: Record<string, string>): Promise<Response> {
+  const back = (query = '') => new Response(null, { status: 303, headers: { Location: `${ctx.origin}${linkPath(ctx.slug)}${query}`, ...NO_STORE } });
+  if (ctx.state.state !== 'live') return back();
+  const link = ctx.state.link;
+  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
+  const { t } = viewerWords(branding.default_language);
+  const codeMail = { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+  let r;
+  try {
+    r = await viewerCaller(ctx).gate({ step, form, codeMail });
+  } catch (e) {
+    return refusal(e);
+  }
+  const q = new URLSearchParams();
+  if (r.error) q.set('e', r.error);
+  if (r.field) q.set('f', r.field);
+  const res = back(q.size ? `?${q}` : '');
+  if (r.newToken && r.sessionExpiresAt) res.headers.append('Set-Cookie', sessionCookie(ctx.slug, r.newToken, r.sessionExpiresAt, isSecure(ctx)));
+  return res;
+}
+
+/** GET .../pages/{page}?w=: one page image, rendered on the server (never the PDF). */
+export async function pageImageRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const { link } = admitted(await context(req, p.slug));
+    const d = await documentOf(link, p.item);
+    const page = Number(p.page);
+    if (!/^\d{1,6}$/.test(p.page ?? '') || page < 1 || page > d.numPages) throw new ApiError('not_found', 'No such page.');
+    if (d.contentType !== 'application/pdf') throw new ApiError('not_found', 'This document has no pages to show.');
+    const w = Number(new URL(req.url).searchParams.get('w') ?? 1440);
+    const img = await renderPage({ id: d.versionId, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages }, page, Number.isFinite(w) && w > 0 ? w : 1440);
+    return new Response(new Uint8Array(img.bytes), {
+      headers: {
+        'Content-Type': img.contentType,
+        'Content-Length': String(img.bytes.length),
+        'Cache-Control': 'private, max-age=600',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/** GET .../file: an image document's bytes, shown inline. */
+export async function inlineRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const { link } = admitted(await context(req, p.slug));
+    const img = await inlineImage(await documentOf(link, p.item));
+    return new Response(new Uint8Array(img.bytes), {
+      headers: {
+        'Content-Type': img.contentType,
+        'Content-Length': String(img.bytes.length),
+        'Content-Disposition': 'inline',
+        'Content-Security-Policy': "sandbox; default-src 'none'",
+        'Cache-Control': 'private, max-age=600',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'application/zip': '.zip',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'text/plain': '.txt',
+};
+
+function attachment(f: Download): Response {
+  const ext = EXTENSIONS[f.contentType];
+  const name = ext && !f.fileName.toLowerCase().endsWith(ext) ? f.fileName + ext : f.fileName;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new Response(new Uint8Array(f.bytes.buffer as ArrayBuffer, f.bytes.byteOffset, f.bytes.byteLength), {
+    headers: {
+      'Content-Type': f.contentType,
+      'Content-Length': String(f.bytes.byteLength),
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      ...NO_STORE,
+    },
+  });
+}
+
+/** GET .../download: the file, when downloads are allowed (watermarked PDFs); recorded on the view. */
+export async function downloadRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    const { link, actor } = admitted(ctx);
+    return attachment(await downloadDocument(link, actor, await documentOf(link, p.item), ctx));
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/** GET /view/{slug}/zip: a room's downloadable documents in one zip, when the room allows it. */
+export async function zipRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    const { link, actor } = admitted(ctx);
+    const tree = await roomTree(link);
+    if (!tree) throw new ApiError('not_found', 'This link shares no room.');
+    return attachment(await downloadRoomZip(link, actor, tree, ctx));
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/** POST /view/{slug}/events: page-time events (heartbeats and the beacon); 204 when taken. */
+export async function eventsRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    admitted(ctx);
+    const raw = Buffer.from(await readBody(req, 64 * 1024)).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return text(400, 'The body must be JSON.');
+    }
+    const r = await viewerCaller(ctx).events(body as never);
+    return new Response(JSON.stringify(r), { status: 200, headers: { 'Content-Type': 'application/json', ...NO_STORE } });
+  } catch (e) {
+    return refusal(e);
+  }
+}

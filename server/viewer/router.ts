@@ -1,0 +1,70 @@
+// The viewer face's router. Its own tRPC instance over the viewer context: it cannot be mounted
+// on /v1 or the dashboard's endpoint (their context has no link session, and their routers do
+// not include it), and no HTTP endpoint serves it: pages, server-side, and the thin viewer
+// routes (gate forms, the event beacon) call it in process. Each body is one service call.
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import { ApiError } from '../errors';
+import { linkDocument, roomDocument, roomTree } from '../services/viewer/content';
+import { recordPageEvents } from '../services/viewer/events';
+import { submitGate, type CodeMailTexts } from '../services/viewer/gates';
+import { touchView } from '../services/viewer/views';
+import type { ViewerContext } from './context';
+
+/** The link has expired: 410 for routes, the expired page for pages; nothing is recorded. */
+export class LinkExpiredError extends Error {
+  constructor() {
+    super('This link has expired.');
+    this.name = 'LinkExpiredError';
+  }
+}
+
+const t = initTRPC.context<ViewerContext>().create({ isServer: true });
+
+/** A live link (not found and expired refuse before anything runs). */
+const liveProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
+  if (ctx.state.state === 'expired') throw new LinkExpiredError();
+  return next({ ctx: { ...ctx, link: ctx.state.link, session: ctx.state.session } });
+});
+
+/** A session that has passed every gate of the link. */
+const admittedProcedure = liveProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new ApiError('forbidden', 'Open the link first.');
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+const EventInput = z.object({
+  view_id: z.string().min(1).max(64),
+  events: z
+    .array(z.object({ id: z.string().max(64), page: z.number().int(), duration_ms: z.number() }))
+    .max(200),
+});
+
+export const viewerRouter = t.router({
+  gate: liveProcedure
+    .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
+    .mutation(({ ctx, input }) => submitGate(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, codeMail: input.codeMail })),
+  document: admittedProcedure
+    .input(z.object({ item_id: z.string().max(64).nullable() }))
+    .query(({ ctx, input }) => (input.item_id ? roomDocument(ctx.link, input.item_id) : linkDocument(ctx.link))),
+  tree: admittedProcedure.query(({ ctx }) => roomTree(ctx.link)),
+  visit: admittedProcedure
+    .input(z.object({ document: z.object({ documentId: z.string(), versionId: z.string().nullable() }).nullable() }))
+    .mutation(({ ctx, input }) =>
+      touchView(
+        ctx.actor,
+        ctx.link,
+        ctx.link.dataroomId
+          ? input.document
+            ? { kind: 'room_document', dataroomId: ctx.link.dataroomId, ...input.document }
+            : { kind: 'room', dataroomId: ctx.link.dataroomId }
+          : { kind: 'document', documentId: input.document?.documentId ?? ctx.link.documentId!, versionId: input.document?.versionId ?? null },
+        ctx.userAgent,
+      ),
+    ),
+  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, input.view_id, input.events)),
+});
+
+export type ViewerRouter = typeof viewerRouter;
+export const viewerCaller = (ctx: ViewerContext) => t.createCallerFactory(viewerRouter)(ctx);
