@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '../../storage';
 import { makePages, makePdf } from './fixtures';
 import {
+  deletePageImages,
   DocumentNotRenderableError,
   dropParsedDocuments,
   imageFormat,
@@ -159,6 +160,21 @@ describe('renderPage', () => {
     const img = await renderPage(v, 1, 1920, { store });
     expect(img.height).toBe(8192);
     expect(img.width).toBe(Math.round((8192 * 200) / 14_400));
+  });
+});
+
+describe('deletePageImages', () => {
+  it('deletes every cached image of a version and leaves other versions alone', async () => {
+    const a = await upload(await makePages(2), 2);
+    const b = await upload(await makePages(1), 1);
+    await renderPage(a, 1, 480, { store });
+    await renderPage(a, 2, 1920, { store });
+    await renderPage(b, 1, 480, { store });
+    const fmt = await imageFormat();
+    await deletePageImages(a, { store });
+    expect(await store.stat(pageImageKey(a.id, 480, 1, fmt.ext))).toBeNull();
+    expect(await store.stat(pageImageKey(a.id, 1920, 2, fmt.ext))).toBeNull();
+    expect(await store.stat(pageImageKey(b.id, 480, 1, fmt.ext))).not.toBeNull();
   });
 });
 

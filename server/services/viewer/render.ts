@@ -102,9 +102,23 @@ export function pageImageKey(versionId: string, width: RenderWidth, pageNumber: 
   return `renders/${versionId}/w${width}/p${pageNumber}.${ext}`;
 }
 
-/** Every width's folder of a version, for deleting its images along with the version. */
-export function pageImagePrefix(versionId: string): string {
-  return `renders/${versionId}/`;
+/** Every image key a version can have (each page at each width, in the current format). */
+export async function pageImageKeys(version: Pick<RenderableVersion, 'id' | 'numPages'>): Promise<string[]> {
+  const { ext } = await imageFormat();
+  const keys: string[] = [];
+  for (const w of RENDER_WIDTHS) for (let p = 1; p <= version.numPages; p++) keys.push(pageImageKey(version.id, w, p, ext));
+  return keys;
+}
+
+/**
+ * Deletes a version's page images (call when the version or its document is deleted; missing
+ * keys are fine) and forgets its parsed document.
+ */
+export async function deletePageImages(version: Pick<RenderableVersion, 'id' | 'numPages'>, opts: { store?: BlobStore } = {}) {
+  dropParsedDocuments(version.id);
+  const store = opts.store ?? getBlobStore();
+  const keys = await pageImageKeys(version);
+  for (let i = 0; i < keys.length; i += 500) await store.delete(keys.slice(i, i + 500));
 }
 
 function checkRenderable(version: RenderableVersion): asserts version is RenderableVersion & { storageKey: string } {

@@ -40,7 +40,7 @@ function fontPath(f: WatermarkFont): string {
       candidate = path.join(/*turbopackIgnore: true*/ root, 'node_modules', f.pkg, f.file);
     }
     tried.push(candidate);
-    if (fs.existsSync(candidate)) return candidate;
+    if (fs.existsSync(/*turbopackIgnore: true*/ candidate)) return candidate;
   }
   throw new Error(`watermark font ${f.name} not found (tried ${tried.join(', ')})`);
 }
@@ -77,7 +77,7 @@ function padSubsetGlyphs(face: { createSubset(): unknown }) {
 export function loadFont(f: WatermarkFont): Loaded {
   let l = loaded.get(f.name);
   if (!l) {
-    const bytes = fs.readFileSync(fontPath(f));
+    const bytes = fs.readFileSync(/*turbopackIgnore: true*/ fontPath(f));
     const face = fontkit.create(bytes) as unknown as Loaded['face'] & { createSubset(): unknown };
     padSubsetGlyphs(face);
     l = { bytes, face };
