@@ -116,6 +116,20 @@ describe('renderPage', () => {
     for (const img of images) expect(img.bytes.equals(images[0]!.bytes)).toBe(true);
   });
 
+  it('draws at most two pages at once, page-sized images ahead of thumbnails', async () => {
+    const v = await upload(await makePages(13), 13);
+    renderStats.peakDrawing = 0;
+    const done: string[] = [];
+    const track = (label: string, p: Promise<unknown>) => p.then(() => done.push(label));
+    // A strip of 12 thumbnails asked for first, then the page itself: without priority the page
+    // would be drawn last.
+    const thumbs = Array.from({ length: 12 }, (_, i) => track(`t${i + 1}`, renderPage(v, i + 1, 480, { store })));
+    const page = track('page', renderPage(v, 13, 960, { store }));
+    await Promise.all([...thumbs, page]);
+    expect(renderStats.peakDrawing).toBe(2);
+    expect(done.indexOf('page')).toBeLessThan(done.length - 4);
+  });
+
   it('refuses pages out of range with a typed error', async () => {
     const v = await upload(await makePages(2), 2);
     for (const p of [0, 3, -1, 1.5]) {
