@@ -1,5 +1,5 @@
 // Generated PDFs for the viewer's unit tests and bench (no files checked in).
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, PDFHexString, rgb, StandardFonts } from 'pdf-lib';
 
 export type FixturePage = { width?: number; height?: number; rotate?: 0 | 90 | 180 | 270; text?: string };
 
@@ -22,3 +22,16 @@ export async function makePdf(pages: FixturePage[], opts: { userPassword?: strin
 /** n A4 pages. */
 export const makePages = (n: number, extra: Partial<FixturePage> = {}) =>
   makePdf(Array.from({ length: n }, () => ({ ...extra })));
+
+/**
+ * A PDF whose trailer names an /Encrypt dictionary (RC4 40-bit, empty user password), which is
+ * how readers, pdf-lib included, tell an encrypted file. The strings are not really encrypted:
+ * enough for the code paths that must refuse encrypted input.
+ */
+export async function makeEncryptedPdf(pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.load(await makePages(pages));
+  const ctx = doc.context;
+  const hex32 = PDFHexString.of('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a');
+  ctx.trailerInfo.Encrypt = ctx.register(ctx.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, O: hex32, U: hex32, P: -44 }));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}

@@ -49,7 +49,7 @@ export function pdfjsDir(): string {
       candidate = path.join(/*turbopackIgnore: true*/ root, 'node_modules', 'pdfjs-dist');
     }
     tried.push(candidate);
-    if (fs.existsSync(path.join(/*turbopackIgnore: true*/ candidate, 'standard_fonts', 'LiberationSans-Regular.ttf'))) {
+    if (fs.existsSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ candidate, 'standard_fonts', 'LiberationSans-Regular.ttf'))) {
       dir = candidate;
       return dir;
     }

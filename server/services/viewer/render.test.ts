@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '../../storage';
 import { makePages, makePdf } from './fixtures';
 import {
+  deletePageImages,
   DocumentNotRenderableError,
   dropParsedDocuments,
   imageFormat,
@@ -115,6 +116,20 @@ describe('renderPage', () => {
     for (const img of images) expect(img.bytes.equals(images[0]!.bytes)).toBe(true);
   });
 
+  it('draws at most two pages at once, page-sized images ahead of thumbnails', async () => {
+    const v = await upload(await makePages(13), 13);
+    renderStats.peakDrawing = 0;
+    const done: string[] = [];
+    const track = (label: string, p: Promise<unknown>) => p.then(() => done.push(label));
+    // A strip of 12 thumbnails asked for first, then the page itself: without priority the page
+    // would be drawn last.
+    const thumbs = Array.from({ length: 12 }, (_, i) => track(`t${i + 1}`, renderPage(v, i + 1, 480, { store })));
+    const page = track('page', renderPage(v, 13, 960, { store }));
+    await Promise.all([...thumbs, page]);
+    expect(renderStats.peakDrawing).toBe(2);
+    expect(done.indexOf('page')).toBeLessThan(done.length - 4);
+  });
+
   it('refuses pages out of range with a typed error', async () => {
     const v = await upload(await makePages(2), 2);
     for (const p of [0, 3, -1, 1.5]) {
@@ -159,6 +174,21 @@ describe('renderPage', () => {
     const img = await renderPage(v, 1, 1920, { store });
     expect(img.height).toBe(8192);
     expect(img.width).toBe(Math.round((8192 * 200) / 14_400));
+  });
+});
+
+describe('deletePageImages', () => {
+  it('deletes every cached image of a version and leaves other versions alone', async () => {
+    const a = await upload(await makePages(2), 2);
+    const b = await upload(await makePages(1), 1);
+    await renderPage(a, 1, 480, { store });
+    await renderPage(a, 2, 1920, { store });
+    await renderPage(b, 1, 480, { store });
+    const fmt = await imageFormat();
+    await deletePageImages(a, { store });
+    expect(await store.stat(pageImageKey(a.id, 480, 1, fmt.ext))).toBeNull();
+    expect(await store.stat(pageImageKey(a.id, 1920, 2, fmt.ext))).toBeNull();
+    expect(await store.stat(pageImageKey(b.id, 480, 1, fmt.ext))).not.toBeNull();
   });
 });
 

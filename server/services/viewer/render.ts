@@ -56,7 +56,7 @@ export class DocumentNotRenderableError extends ApiError {
 }
 
 /** Counters for tests and the bench: how often the expensive steps really ran. */
-export const renderStats = { parses: 0, renders: 0, cacheHits: 0 };
+export const renderStats = { parses: 0, renders: 0, cacheHits: 0, peakDrawing: 0 };
 
 type Format = { kind: 'webp' | 'jpeg' | 'png'; contentType: string; ext: string };
 const FORMATS: Format[] = [
@@ -102,9 +102,23 @@ export function pageImageKey(versionId: string, width: RenderWidth, pageNumber: 
   return `renders/${versionId}/w${width}/p${pageNumber}.${ext}`;
 }
 
-/** Every width's folder of a version, for deleting its images along with the version. */
-export function pageImagePrefix(versionId: string): string {
-  return `renders/${versionId}/`;
+/** Every image key a version can have (each page at each width, in the current format). */
+export async function pageImageKeys(version: Pick<RenderableVersion, 'id' | 'numPages'>): Promise<string[]> {
+  const { ext } = await imageFormat();
+  const keys: string[] = [];
+  for (const w of RENDER_WIDTHS) for (let p = 1; p <= version.numPages; p++) keys.push(pageImageKey(version.id, w, p, ext));
+  return keys;
+}
+
+/**
+ * Deletes a version's page images (call when the version or its document is deleted; missing
+ * keys are fine) and forgets its parsed document.
+ */
+export async function deletePageImages(version: Pick<RenderableVersion, 'id' | 'numPages'>, opts: { store?: BlobStore } = {}) {
+  dropParsedDocuments(version.id);
+  const store = opts.store ?? getBlobStore();
+  const keys = await pageImageKeys(version);
+  for (let i = 0; i < keys.length; i += 500) await store.delete(keys.slice(i, i + 500));
 }
 
 function checkRenderable(version: RenderableVersion): asserts version is RenderableVersion & { storageKey: string } {
@@ -243,6 +257,31 @@ async function drawPage(doc: PDFDocumentProxy, pageNumber: number, width: Render
   }
 }
 
+// At most two pages are drawn at once (a 1920 px canvas is ~20 MB and drawing is CPU-bound on
+// this thread anyway); page-sized images go ahead of thumbnails, so the page a visitor opens is
+// not stuck behind a strip of thumbnails requested at the same moment.
+const MAX_DRAWING = 2;
+let drawing = 0;
+const waiting: { urgent: boolean; go: () => void }[] = [];
+
+async function drawSlot<T>(urgent: boolean, fn: () => Promise<T>): Promise<T> {
+  if (drawing >= MAX_DRAWING) {
+    await new Promise<void>((go) => {
+      const i = urgent ? waiting.findIndex((w) => !w.urgent) : -1;
+      if (i === -1) waiting.push({ urgent, go });
+      else waiting.splice(i, 0, { urgent, go });
+    });
+  } else drawing++;
+  renderStats.peakDrawing = Math.max(renderStats.peakDrawing, drawing);
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next.go();
+    else drawing--;
+  }
+}
+
 const inflight = new Map<string, Promise<PageImage>>();
 
 function fromCache(bytes: Buffer, fmt: Format): PageImage {
@@ -290,7 +329,7 @@ export async function renderPage(
   const job = (async () => {
     const image = await withDocument(version, store, async (doc) => {
       checkPage(pageNumber, doc.numPages); // the file is the authority if the row disagrees
-      return drawPage(doc, pageNumber, w, fmt);
+      return drawSlot(w > THUMBNAIL_WIDTH, () => drawPage(doc, pageNumber, w, fmt));
     });
     await store.put(key, image.bytes, image.contentType);
     return image;
