@@ -1,6 +1,7 @@
-// Helpers for the browser tests: the server log (magic and invitation links), sign-in,
+// Helpers for the browser tests: the server log (magic and invitation links, one-time codes), sign-in,
 // screenshots and test PDFs.
 import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,4 +98,25 @@ export async function api(path: string, token: string, init: RequestInit = {}) {
     body = JSON.parse(text);
   } catch {}
   return { status: res.status, body };
+}
+
+/** Waits for a `[quire] <kind> for <email>: <value>` line (one-time codes, notifications) written after `since`. */
+export async function valueFromLog(kind: string, email: string, since: number): Promise<string> {
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`\\[quire\\] ${kind} for ${escaped}: (.+)`, 'g');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const all = [...fs.readFileSync(logFile()).subarray(since).toString('utf8').matchAll(re)];
+    if (all.length) return all[all.length - 1]![1]!.trim();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No "${kind}" for ${email} appeared in ${logFile()}`);
+}
+
+/** Runs `npm run admin -- ...` against the browser tests' server (its data directory). */
+export function adminCommand(args: string[]): string {
+  return execFileSync(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], {
+    cwd: path.join(__dirname, '..'),
+    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR! },
+  }).toString();
 }

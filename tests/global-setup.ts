@@ -51,6 +51,11 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '1000000',
     MAX_UPLOAD_BYTES: String(2 * 1024 * 1024),
     MAX_PENDING_UPLOAD_BYTES: String(100 * 1024 * 1024),
+    // Every test visitor comes from 127.0.0.1: the per-address code budget would be shared.
+    VIEWER_CODE_SENDS_PER_ADDRESS: '100000',
+    // One-time codes and notifications go to the log, whatever the machine has configured.
+    EMAIL_SERVER: '',
+    EMAIL_FROM: '',
   };
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_test_${process.pid}`);

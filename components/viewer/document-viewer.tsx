@@ -156,9 +156,19 @@ export function DocumentViewer({
           </nav>
         ) : null}
         <div className="min-w-0 flex-1 overflow-auto" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-          <div className="relative mx-auto bg-white shadow-md ring-1 ring-zinc-200" style={{ width: `${zoom * 100}%`, maxWidth: zoom <= 1 ? '900px' : undefined }}>
+          {/* At 100% and below the whole page fits the screen; zooming in widens it past the screen. */}
+          <div className={cn('relative mx-auto bg-white shadow-md ring-1 ring-zinc-200', zoom <= 1 && 'w-fit max-w-full')} style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img key={page} src={src(page, width)} alt={words.pageOf.replace('{page}', String(page)).replace('{total}', String(numPages))} data-testid="page-image" className="block w-full" draggable={false} onContextMenu={(e) => e.preventDefault()} />
+            <img
+              key={page}
+              src={src(page, width)}
+              alt={words.pageOf.replace('{page}', String(page)).replace('{total}', String(numPages))}
+              data-testid="page-image"
+              className={cn('block', zoom > 1 ? 'w-full' : 'h-auto w-auto max-w-full')}
+              style={zoom <= 1 ? { maxHeight: `calc((100dvh - 13rem) * ${zoom})`, minHeight: '12rem' } : undefined}
+              draggable={false}
+              onContextMenu={(e) => e.preventDefault()}
+            />
             {watermark ? <WatermarkOverlay wm={watermark} /> : null}
           </div>
         </div>

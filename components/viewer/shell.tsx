@@ -54,7 +54,13 @@ export function ViewerShell({
       >
         {branding.logo_url ? (
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={branding.logo_url} alt="" className={cn('w-auto max-w-[160px] object-contain', compact ? 'h-6' : 'h-8')} data-testid="viewer-logo" />
+          <img
+            src={branding.logo_url}
+            alt=""
+            data-testid="viewer-logo"
+            // On a colour bar the logo sits on a light chip, so a dark logo stays readable.
+            className={cn('w-auto max-w-[160px] object-contain', compact ? 'h-6' : 'h-8', style === 'solid' && 'rounded-md bg-white/95 px-1.5 py-1')}
+          />
         ) : null}
         {title && style !== 'minimal' ? (
           <h1 className="min-w-0 truncate text-sm font-semibold sm:text-base" style={{ color: fg }}>
@@ -73,7 +79,7 @@ export function ViewerShell({
               target="_blank"
               rel="noopener noreferrer"
               data-testid="viewer-cta"
-              className="rounded-lg px-3 py-1.5 text-sm font-medium shadow-sm"
+              className="rounded-lg px-2.5 py-1.5 text-xs font-medium whitespace-nowrap shadow-sm sm:px-3 sm:text-sm"
               style={style === 'solid' ? { background: fg, color } : { background: color, color: textOn(color) }}
             >
               {branding.cta_label}

@@ -31,10 +31,15 @@ let timer: NodeJS.Timeout | undefined;
 /** Sweeps now and every `everyMs` in this process; the timer never keeps the process alive. */
 export function startUploadSweeper(everyMs = 10 * 60 * 1000) {
   if (timer) return;
-  const run = () =>
+  const run = () => {
     sweepExpiredUploads()
       .then(({ removed }) => removed > 0 && console.log(`[quire] removed ${removed} expired uploads`))
       .catch((e) => console.error('[quire] upload sweep failed:', e instanceof Error ? e.message : e));
+    // The viewer's expired sessions, codes and notification claims go on the same beat.
+    import('./viewer/sweep')
+      .then((m) => m.sweepViewerState())
+      .catch((e) => console.error('[quire] viewer sweep failed:', e instanceof Error ? e.message : e));
+  };
   timer = setInterval(run, everyMs);
   timer.unref();
   setTimeout(run, 5_000).unref();

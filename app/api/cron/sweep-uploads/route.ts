@@ -1,7 +1,9 @@
-// Vercel Cron (vercel.json) removes expired, unused uploads. Vercel sends
+// Vercel Cron (vercel.json) removes expired, unused uploads (and the viewer's expired sessions,
+// one-time codes and notification claims). Vercel sends
 // `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET configured the route is closed.
 import { timingSafeEqual } from 'node:crypto';
 import { sweepExpiredUploads } from '@/server/services/upload-sweep';
+import { sweepViewerState } from '@/server/services/viewer/sweep';
 import { config } from '@/server/config';
 
 export const dynamic = 'force-dynamic';
@@ -17,5 +19,6 @@ function authorized(req: Request): boolean {
 
 export async function GET(req: Request) {
   if (!authorized(req)) return Response.json({ error: 'unauthorized' }, { status: 401 });
-  return Response.json(await sweepExpiredUploads());
+  const uploads = await sweepExpiredUploads();
+  return Response.json({ ...uploads, viewer: await sweepViewerState() });
 }

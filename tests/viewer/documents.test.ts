@@ -1,0 +1,299 @@
+// What a document link's visitor receives, over real HTTP: page images (never the PDF's bytes
+// unless downloads are allowed), downloads with the watermark burned in and recorded on the
+// view, inline images, file cards, link documents redirected after the gates; every request
+// checked again (session, link live and not expired, page in range); views, page events and the
+// owner's notification.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, client, createToken, uniqueTeam, upload } from '../support/api';
+import { fixture, ok } from '../support/docs';
+import { loadPdfjs, pdfjsDataOptions } from '../../server/services/viewer/pdfjs';
+import { codeFor, enter, fromLog, logSize, makeLink, pdfDocument, slugOf, viewIdOf, Visitor } from '../support/viewer';
+
+type Api = ReturnType<typeof client>;
+let api: Api;
+let team: string;
+let pdf: any;
+let other: any;
+
+beforeAll(async () => {
+  team = uniqueTeam('viewer-docs');
+  api = client((await createToken({ team, scopes: 'apis.all', plan: 'datarooms-plus' })).token);
+  pdf = await pdfDocument(api, 3, 'Board deck.pdf');
+  other = await pdfDocument(api, 5, 'Other.pdf');
+});
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await loadPdfjs();
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), ...pdfjsDataOptions(), verbosity: 0 }).promise;
+  let text = '';
+  for (let p = 1; p <= doc.numPages; p++) {
+    const c = await (await doc.getPage(p)).getTextContent();
+    text += c.items.map((i) => ('str' in i ? i.str : '')).join('') + '\n';
+  }
+  await doc.destroy();
+  return text;
+}
+
+const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('page images', () => {
+  it('serves each page as an image through a valid session, and nothing else', async () => {
+    const slug = slugOf(await makeLink(api, { document_id: pdf.id }));
+    const v = new Visitor();
+    const page = await enter(v, slug);
+    expect(page.text()).toContain('Board deck.pdf');
+    for (const p of [1, 3]) {
+      const img = await v.get(`/view/${slug}/pages/${p}?w=480`);
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toMatch(/^image\/(webp|jpeg|png)$/);
+      expect(isPdf(img.body)).toBe(false);
+    }
+    for (const p of ['0', '4', '-1', '1.5', 'abc', '99999999']) expect((await v.get(`/view/${slug}/pages/${p}`)).status).toBe(404);
+    // Without the session.
+    expect((await new Visitor().get(`/view/${slug}/pages/1`)).status).toBe(403);
+    // A room item path on a document link is nothing.
+    expect((await v.get(`/view/${slug}/d/${other.id}/pages/1`)).status).toBe(404);
+  });
+
+  it('the PDF\'s bytes are unreachable without download permission', async () => {
+    const slug = slugOf(await makeLink(api, { document_id: pdf.id, allow_download: false }));
+    const v = new Visitor();
+    const html = (await enter(v, slug)).text();
+    expect(html).not.toContain('data-testid="download"');
+    const tries = [`/view/${slug}/download`, `/view/${slug}/file`, `/view/${slug}/zip`, `/view/${slug}/pages/1?w=99999`, `/view/${slug}/pages/1?format=pdf`];
+    for (const p of tries) {
+      const r = await v.get(p);
+      expect(isPdf(r.body), p).toBe(false);
+    }
+    expect((await v.get(`/view/${slug}/download`)).status).toBe(403);
+    expect((await v.get(`/view/${slug}/file`)).status).toBe(404);
+    expect(isPdf(Buffer.from(html))).toBe(false);
+  });
+});
+
+describe('downloads', () => {
+  it('a watermarked PDF with the visit\'s values, recorded on the view', async () => {
+    const link = await makeLink(api, {
+      document_id: pdf.id,
+      allow_download: true,
+      email_protected: true,
+      name: 'Series B',
+      watermark_config: { text: 'Confidential {{email}} {{link_name}} {{date}}', position: 'bottom-center', rotation: 0 },
+    });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    await v.gate(slug, { step: 'email', email: 'Reader@Fund.Example' });
+    const html = (await v.open(slug)).text();
+    expect(html).toContain('data-testid="download"');
+    expect(html).toContain('data-testid="watermark"');
+    expect(html).toContain('Confidential reader@fund.example Series B');
+    const r = await v.get(`/view/${slug}/download`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="Board deck.pdf"/);
+    expect(isPdf(r.body)).toBe(true);
+    const text = (await pdfText(r.body)).replace(/\s+/g, '');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(text).toContain(`Confidentialreader@fund.exampleSeriesB${today}`);
+    expect(text).toContain('Page1');
+    const views = ok(await api.get(`/v1/links/${link.id}/views`)).data;
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ download_type: 'SINGLE', viewer_email: 'reader@fund.example' });
+    expect(views[0].downloaded_at).not.toBeNull();
+  });
+
+  it('images show inline; other files are a card with a download when allowed', async () => {
+    const img = ok(await api.post('/v1/documents', { source_url: fixture('/logo.png'), name: 'Logo' }), 201);
+    const txt = ok(await api.post('/v1/documents', { source_url: fixture('/notes.txt'), name: 'Notes' }), 201);
+    const imgSlug = slugOf(await makeLink(api, { document_id: img.id }));
+    const v = new Visitor();
+    expect((await enter(v, imgSlug)).text()).toContain('data-testid="image-viewer"');
+    const inline = await v.get(`/view/${imgSlug}/file`);
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get('content-type')).toBe('image/png');
+    expect(inline.headers.get('content-disposition')).toBe('inline');
+    expect((await v.get(`/view/${imgSlug}/download`)).status).toBe(403);
+
+    const txtSlug = slugOf(await makeLink(api, { document_id: txt.id, allow_download: true }));
+    const w = new Visitor();
+    const card = (await enter(w, txtSlug)).text();
+    expect(card).toContain('data-testid="file-card"');
+    expect(card).toContain('data-testid="download"');
+    expect((await w.get(`/view/${txtSlug}/file`)).status).toBe(404);
+    const dl = await w.get(`/view/${txtSlug}/download`);
+    expect(dl.status).toBe(200);
+    expect(dl.text()).toBe('plain text notes\n');
+  });
+
+  it('link documents redirect after the gates, and the visit is recorded', async () => {
+    const ext = ok(await api.post('/v1/documents', { type: 'link', external_url: 'https://example.com/memo', name: 'Memo' }), 201);
+    const link = await makeLink(api, { document_id: ext.id, password: 'letmein' });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    expect((await v.get(`/view/${slug}`)).status).toBe(200); // the password gate
+    await v.gate(slug, { step: 'password', password: 'letmein' });
+    const r = await v.get(`/view/${slug}`);
+    expect(r.status).toBe(307);
+    expect(r.location).toBe('https://example.com/memo');
+    expect(ok(await api.get(`/v1/links/${link.id}/views`)).data).toHaveLength(1);
+  });
+});
+
+describe('expired and deleted links', () => {
+  it('expiry is enforced on the page, images, downloads and events, and nothing is recorded', async () => {
+    const link = await makeLink(api, { document_id: pdf.id, allow_download: true, expires_at: new Date(Date.now() + 2500).toISOString() });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    const html = (await enter(v, slug)).text();
+    const viewId = viewIdOf(html)!;
+    expect(viewId).toBeTruthy();
+    expect((await v.get(`/view/${slug}/pages/1`)).status).toBe(200);
+    await sleep(2700);
+    const page = await v.get(`/view/${slug}`);
+    expect(page.status).toBe(410);
+    expect(page.text()).toContain('data-testid="link-expired"');
+    expect((await v.get(`/view/${slug}/pages/1`)).status).toBe(410);
+    expect((await v.get(`/view/${slug}/download`)).status).toBe(410);
+    expect((await v.events(slug, viewId, [{ id: 'evt-expired-1', page: 1, duration_ms: 5000 }])).status).toBe(410);
+    expect((await new Visitor().gate(slug, { step: 'email', email: 'late@x.example' })).status).toBe(303);
+    const views = ok(await api.get(`/v1/links/${link.id}/views`)).data;
+    expect(views).toHaveLength(1);
+    expect(views[0].duration_seconds).toBe(0);
+    expect(views[0].downloaded_at).toBeNull();
+  });
+
+  it('a deleted link stops resolving at once, sessions included', async () => {
+    const link = await makeLink(api, { document_id: pdf.id });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, slug)).text())!;
+    ok(await api.del(`/v1/links/${link.id}`));
+    const page = await v.get(`/view/${slug}`);
+    expect(page.status).toBe(404);
+    expect(page.text()).toContain('This link does not exist');
+    expect((await v.get(`/view/${slug}/pages/1`)).status).toBe(404);
+    expect((await v.events(slug, viewId, [{ id: 'evt-deleted-1', page: 1, duration_ms: 5000 }])).status).toBe(404);
+    expect((await new Visitor().get('/view/NoSuchSlugAtAll12345678')).status).toBe(404);
+    expect((await new Visitor().get('/view/x')).status).toBe(404);
+  });
+});
+
+describe('views and page events', () => {
+  it('one view per visit; events validated against the session, the page count and duplicates', async () => {
+    const link = await makeLink(api, { document_id: pdf.id });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, slug)).text())!;
+    // Coming back within 10 minutes continues the view.
+    expect(viewIdOf((await v.open(slug)).text())).toBe(viewId);
+    const r = await v.events(slug, viewId, [
+      { id: 'evt-a-000001', page: 1, duration_ms: 4000 },
+      { id: 'evt-a-000002', page: 2, duration_ms: 90_000 }, // clamped to 15 s
+      { id: 'evt-a-000003', page: 4, duration_ms: 1000 }, // past the last page
+      { id: 'evt-a-000004', page: 0, duration_ms: 1000 },
+      { id: 'evt-a-000005', page: 1, duration_ms: -5 },
+      { id: 'bad id!', page: 1, duration_ms: 1000 },
+    ]);
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.text())).toEqual({ recorded: 2 });
+    // The same events again (a retried beacon) are dropped.
+    expect(JSON.parse((await v.events(slug, viewId, [{ id: 'evt-a-000001', page: 1, duration_ms: 4000 }])).text())).toEqual({ recorded: 0 });
+    // Another session cannot report on this view; nor can anyone without a session.
+    const w = new Visitor();
+    await enter(w, slug);
+    expect((await w.events(slug, viewId, [{ id: 'evt-b-000001', page: 1, duration_ms: 4000 }])).status).toBe(404);
+    expect((await new Visitor().events(slug, viewId, [{ id: 'evt-c-000001', page: 1, duration_ms: 4000 }])).status).toBe(403);
+    // Malformed bodies.
+    expect((await v.request('POST', `/view/${slug}/events`, { body: 'not json' })).status).toBe(400);
+    expect((await v.request('POST', `/view/${slug}/events`, { body: JSON.stringify({ view_id: viewId, events: 'x' }) })).status).toBe(400);
+    const views = ok(await api.get(`/v1/links/${link.id}/views`)).data;
+    expect(views).toHaveLength(2);
+    expect(views.find((x: any) => x.id === viewId).duration_seconds).toBe(19);
+    // The same document through another link is another view of its own.
+    expect(viewIdOf((await enter(v, slugOf(await makeLink(api, { document_id: pdf.id })))).text())).not.toBe(viewId);
+  });
+
+  it('the owner hears of a visit at most once per visitor and link an hour', async () => {
+    const owner = `owner.${Date.now().toString(36)}@quire-owner.example`;
+    await admin(['team', 'add-member', team, owner, '--role', 'admin']);
+    const link = await makeLink(api, { document_id: pdf.id, email_protected: true, name: 'Notify me' });
+    const quiet = await makeLink(api, { document_id: pdf.id, enable_notification: false });
+    const slug = slugOf(link);
+    const since = logSize();
+    for (let i = 0; i < 2; i++) {
+      const v = new Visitor();
+      await v.gate(slug, { step: 'email', email: 'visitor@notify.example' });
+      await v.open(slug);
+    }
+    const other = new Visitor();
+    await other.gate(slug, { step: 'email', email: 'second@notify.example' });
+    await other.open(slug);
+    await enter(new Visitor(), slugOf(quiet));
+    await sleep(500);
+    const mails = fromLog('view notification', owner, since);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toContain(`/links/${link.id}`);
+    expect(mails.join('\n')).toContain('visitor@notify.example');
+    expect(mails.join('\n')).toContain('second@notify.example');
+  });
+});
+
+describe('branding and language', () => {
+  it('the page shows the link\'s brand: colours, header style, banner, CTA, welcome message and language', async () => {
+    const brand = ok(
+      await api.post('/v1/brands', {
+        name: `Fund ${Date.now()}`,
+        brand_color: '#0f766e',
+        welcome_message: 'From the brand',
+        cta_label: 'Book a call',
+        cta_url: 'https://fund.example/call',
+        viewer_header_style: 'light',
+        default_language: 'de',
+        custom_link_preview_enabled: true,
+        link_preview_title: 'Fund preview',
+        link_preview_description: 'A fund update',
+      }),
+      201,
+    );
+    const link = await makeLink(api, { document_id: pdf.id, brand_id: brand.id, email_protected: true, welcome_message: 'From the link', show_banner: true });
+    const html = (await new Visitor().open(slugOf(link))).text();
+    expect(html).toContain('Geben Sie Ihre E-Mail-Adresse ein');
+    expect(html).toContain('From the link');
+    expect(html).not.toContain('From the brand');
+    expect(html).toContain('data-style="light"');
+    expect(html).toContain('#0f766e');
+    expect(html).toContain('Book a call');
+    expect(html).toContain('data-testid="viewer-banner"');
+    expect(html).toMatch(/<meta property="og:title" content="Fund preview"/);
+    expect(html).toMatch(/<meta name="twitter:title" content="Fund preview"/);
+    expect(html).toMatch(/<meta property="og:description" content="A fund update"/);
+    expect(html).toMatch(/<link rel="icon" href="[^"]+"/);
+    // The link's own card overrides the brand's.
+    const custom = await makeLink(api, { document_id: pdf.id, brand_id: brand.id, enable_custom_meta: true, meta_title: 'Q3 letter', meta_image: { source_url: fixture('/logo.png') } });
+    const html2 = (await new Visitor().get(`/view/${slugOf(custom)}`)).text();
+    const og = /<meta property="og:title" content="([^"]+)"/.exec(html2)?.[1];
+    expect(og).toBe('Q3 letter');
+    expect(html2).toMatch(/<meta property="og:image" content="[^"]+\/images\/[^"]+"/);
+    // A team without brands: the service's defaults, no banner unless asked, English.
+    const bare = client((await createToken({ team: uniqueTeam('viewer-bare'), scopes: 'apis.all' })).token);
+    const bareDoc = await pdfDocument(bare, 1);
+    const plain = (await new Visitor().open(slugOf(await makeLink(bare, { document_id: bareDoc.id, email_protected: true })))).text();
+    expect(plain).toContain('Enter your email to continue');
+    expect(plain).not.toContain('data-testid="viewer-banner"');
+  });
+});
+
+describe('code mail', () => {
+  it('one-time codes are mailed in the brand\'s language', async () => {
+    const brand = ok(await api.post('/v1/brands', { name: `FR ${Date.now()}`, default_language: 'fr' }), 201);
+    const slug = slugOf(await makeLink(api, { document_id: pdf.id, brand_id: brand.id, email_authenticated: true }));
+    const v = new Visitor();
+    const since = logSize();
+    await v.gate(slug, { step: 'email', email: 'fr@fund.example' });
+    expect(await codeFor('fr@fund.example', since)).toMatch(/^\d{6}$/);
+    expect((await v.open(slug)).text()).toContain('Consultez vos e-mails');
+  });
+});
+
+void upload;
