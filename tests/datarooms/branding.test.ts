@@ -116,6 +116,38 @@ describe('the branding object and the mode at creation', () => {
   });
 });
 
+describe('room branding writes racing brand deletes', () => {
+  it('never fail and never leave a team_brand room without a live brand', async () => {
+    const api = await teamApi('datarooms-plus', SCOPES);
+    await brand(api, { name: 'Stays', brand_color: '#010101' });
+    const rooms = await Promise.all(Array.from({ length: 6 }, (_, i) => room(api, `Racer ${i}`)));
+    for (let round = 0; round < 4; round++) {
+      const doomed = await brand(api, { name: `Doomed ${round}`, logo: { source_url: fixture('/brand/logo.png') } });
+      // Half the rooms pin the doomed brand while it goes; the other half start custom from it.
+      const half = rooms.length / 2;
+      await Promise.all(rooms.slice(half).map((r) => setBranding(api, r.id, { mode: 'team_brand', brand_id: doomed.id })));
+      const results = await Promise.all([
+        ...rooms.slice(0, half).map((r) => patchBranding(api, r.id, { mode: 'team_brand', brand_id: doomed.id })),
+        ...rooms.slice(half).map((r) => patchBranding(api, r.id, { mode: 'custom' })),
+        api.del(`/v1/brands/${doomed.id}`),
+      ]);
+      ok(results.pop()!);
+      for (const r of results) {
+        if (r.status !== 200) envelope(r, 404, 'not_found');
+      }
+      const live = new Set((ok(await api.get('/v1/brands')).data as any[]).map((b) => b.id));
+      for (const r of rooms) {
+        const b = await getBranding(api, r.id);
+        if (b.mode === 'team_brand') expect(live.has(b.brand_id), JSON.stringify(b)).toBe(true);
+        if (b.mode === 'team_default') expect(b.brand_id).toBeNull();
+        if (b.custom?.logo) expect((await getImage(b.custom.logo.url)).status, JSON.stringify(b.custom.logo)).toBe(200);
+        // Back to team_default (custom settings deleted) for the next round.
+        await setBranding(api, r.id, { mode: 'team_default' });
+      }
+    }
+  });
+});
+
 describe('transitions (spec 3.1)', () => {
   let api: Api;
   let def: any;
