@@ -598,13 +598,27 @@ describe('images by raw PUT: every slot × type × size boundary', () => {
       ['logo', Buffer.alloc(0), 'image/png'],
       ['logo', Buffer.from('<!doctype html><p>hi</p>'), 'image/png'],
       ['logo', Buffer.from(np.subarray(0, 8)), 'image/png'],
+      // Cut just before its IEND chunk: every pixel is there, the file is still incomplete.
+      ['logo', np.subarray(0, np.length - 12), 'image/png'],
+      // ICOs whose directory is consistent but whose image is not whole, or not an image.
+      ['link_preview_favicon', img.ico(np.subarray(0, Math.floor(np.length * 0.6))), 'image/x-icon'],
+      ['link_preview_favicon', img.ico(Buffer.alloc(400, 7)), 'image/x-icon'],
+      ['link_preview_favicon', img.ico(img.icoBmp(16).subarray(22, 22 + 40 + 100), 16), 'image/x-icon'],
     ];
     for (const [slot, bytes, ct] of cases) {
       envelope(await putImage(api, brand.id, slot, bytes, ct), 422, 'unprocessable_entity');
     }
-    // The complete files are fine.
+    // The complete files are fine, an ICO holding a BMP image too.
     ok(await putImage(api, brand.id, 'logo', np, 'image/png'));
     ok(await putImage(api, brand.id, 'banner', nj, 'image/jpeg'));
+    const bmp = img.icoBmp(16);
+    expectImage(ok(await putImage(api, brand.id, 'link_preview_favicon', bmp, 'image/x-icon')).link_preview_favicon, {
+      content_type: 'image/x-icon',
+      size: bmp.length,
+      width: 16,
+      height: 16,
+    });
+    ok(await putImage(api, brand.id, 'link_preview_favicon', img.ico(np, 200), 'image/x-icon'));
   });
 
   it('an unknown slot is 404', async () => {
@@ -697,6 +711,26 @@ describe('image files: served, replaced, removed, released', () => {
     expect(raw.banner).not.toBeNull();
     // Created hidden.
     expect(await create(api, { name: 'Born hidden', banner: { hidden: true } })).toMatchObject({ banner: null, banner_hidden: true });
+  });
+
+  it('uploads racing the brand’s delete answer 200 or 404, never fail, and leave no file served', async () => {
+    const bytes = await img.png();
+    for (let round = 0; round < 4; round++) {
+      const b = await create(api, { name: `Racing ${round}` });
+      const [a, c, del] = await Promise.all([
+        putImage(api, b.id, 'logo', bytes, 'image/png'),
+        putImage(api, b.id, 'banner', bytes, 'image/png'),
+        api.del(`/v1/brands/${b.id}`),
+      ]);
+      ok(del);
+      for (const [r, slot] of [
+        [a, 'logo'],
+        [c, 'banner'],
+      ] as const) {
+        if (r.status === 200) await expectGone(r.body[slot].url);
+        else envelope(r, 404, 'not_found');
+      }
+    }
   });
 
   it('deleting a brand releases every image file it had', async () => {
