@@ -14,6 +14,7 @@ import {
   putBytes,
   SETTING_DEFAULTS,
   SLOTS,
+  SPAWNS,
   teamApi,
   type Api,
   type Slot,
@@ -34,7 +35,7 @@ const defaults = async (api: Api) => (await list(api)).filter((b) => b.is_defaul
 const putImage = (api: Api, brandId: string, slot: string, bytes: Buffer, contentType: string | null) =>
   putBytes(api.token, `/v1/brands/${brandId}/images/${slot}`, bytes, contentType);
 
-describe('brand object and CRUD', () => {
+describe('brand object and CRUD', SPAWNS, () => {
   let api: Api;
   beforeAll(async () => {
     api = await teamApi('datarooms-plus');
@@ -112,7 +113,7 @@ describe('brand object and CRUD', () => {
   });
 });
 
-describe('the default brand (spec 3.2)', () => {
+describe('the default brand (spec 3.2)', SPAWNS, () => {
   it('the first brand is the default whatever is asked; is_default: true on create or PATCH moves it; false on the default is 422', async () => {
     const api = await teamApi('datarooms');
     const a = await create(api, { name: 'A', is_default: false });
@@ -205,7 +206,7 @@ describe('the default brand (spec 3.2)', () => {
   });
 });
 
-describe('brand caps per plan', () => {
+describe('brand caps per plan', SPAWNS, () => {
   const CAPS: [string, number, string[]][] = [
     ['free', 0, ['pro', 'business', 'datarooms', 'datarooms-plus']],
     ['pro', 1, ['business', 'datarooms', 'datarooms-plus']],
@@ -253,7 +254,7 @@ describe('brand caps per plan', () => {
   });
 });
 
-describe('plan gating, field by field (spec 4.3)', () => {
+describe('plan gating, field by field (spec 4.3)', SPAWNS, () => {
   const BRANDING = ['pro', 'business', 'datarooms', 'datarooms-plus'];
   const VIEWER = ['business', 'datarooms', 'datarooms-plus'];
   const LAYOUT = ['datarooms', 'datarooms-plus'];
@@ -393,7 +394,7 @@ describe('plan gating, field by field (spec 4.3)', () => {
   });
 });
 
-describe('validation (422)', () => {
+describe('validation (422)', SPAWNS, () => {
   let api: Api;
   let brand: any;
   beforeAll(async () => {
@@ -488,7 +489,7 @@ describe('validation (422)', () => {
   });
 });
 
-describe('images by raw PUT: every slot × type × size boundary', () => {
+describe('images by raw PUT: every slot × type × size boundary', SPAWNS, () => {
   let api: Api;
   let brand: any;
   const RULES: Record<Slot, { kinds: img.Kind[]; max: number }> = {
@@ -637,7 +638,7 @@ describe('images by raw PUT: every slot × type × size boundary', () => {
   });
 });
 
-describe('image files: served, replaced, removed, released', () => {
+describe('image files: served, replaced, removed, released', SPAWNS, () => {
   let api: Api;
   beforeAll(async () => {
     api = await teamApi('datarooms-plus');
@@ -748,7 +749,7 @@ describe('image files: served, replaced, removed, released', () => {
   });
 });
 
-describe('images by source_url', () => {
+describe('images by source_url', SPAWNS, () => {
   let api: Api;
   let brand: any;
   let wire: Awaited<ReturnType<typeof tripwire>>;
@@ -901,7 +902,7 @@ describe('images by source_url', () => {
   });
 });
 
-describe('deleting a brand: rooms pinned to it fall back to the team default (spec 3.2)', () => {
+describe('deleting a brand: rooms pinned to it fall back to the team default (spec 3.2)', SPAWNS, () => {
   it('team_brand rooms become team_default and show the default brand; custom rooms and rooms on other brands are unaffected', async () => {
     const api = await teamApi('datarooms-plus', 'branding.read,branding.write,datarooms.read,datarooms.write');
     const def = await create(api, { name: 'Default', brand_color: '#111111' });

@@ -14,6 +14,7 @@ import {
   serviceLogo,
   SETTING_DEFAULTS,
   SETTINGS_KEYS,
+  SPAWNS,
   teamApi,
   type Api,
 } from '../support/branding';
@@ -42,7 +43,7 @@ const putRoomImage = (api: Api, id: string, slot: string, bytes: Buffer, content
 /** The settings part of a brand, as a room's `custom` holds it. */
 const settingsOf = (b: any) => Object.fromEntries(SETTINGS_KEYS.map((k) => [k, b[k]]));
 
-describe('the branding object and the mode at creation', () => {
+describe('the branding object and the mode at creation', SPAWNS, () => {
   it('a room of a team without brands is team_default and shows the service defaults, by id and dr_ id', async () => {
     const api = await teamApi('datarooms-plus', SCOPES);
     const r = await room(api);
@@ -116,7 +117,7 @@ describe('the branding object and the mode at creation', () => {
   });
 });
 
-describe('room branding writes racing brand deletes', () => {
+describe('room branding writes racing brand deletes', SPAWNS, () => {
   it('never fail and never leave a team_brand room without a live brand', async () => {
     const api = await teamApi('datarooms-plus', SCOPES);
     await brand(api, { name: 'Stays', brand_color: '#010101' });
@@ -148,7 +149,7 @@ describe('room branding writes racing brand deletes', () => {
   });
 });
 
-describe('transitions (spec 3.1)', () => {
+describe('transitions (spec 3.1)', SPAWNS, () => {
   let api: Api;
   let def: any;
   let pin: any;
@@ -297,7 +298,7 @@ describe('transitions (spec 3.1)', () => {
   });
 });
 
-describe('refusals', () => {
+describe('refusals', SPAWNS, () => {
   let api: Api;
   let b1: any;
   let theirs: any;
@@ -413,7 +414,7 @@ describe('refusals', () => {
   });
 });
 
-describe('raw image uploads into a room', () => {
+describe('raw image uploads into a room', SPAWNS, () => {
   let api: Api;
   let def: any;
   beforeAll(async () => {
@@ -488,7 +489,7 @@ describe('raw image uploads into a room', () => {
   });
 });
 
-describe('frozen rooms', () => {
+describe('frozen rooms', SPAWNS, () => {
   let wire: Awaited<ReturnType<typeof tripwire>>;
   beforeAll(async () => {
     wire = await tripwire();
@@ -539,7 +540,7 @@ describe('frozen rooms', () => {
   });
 });
 
-describe('effective: exactly what a visitor sees', () => {
+describe('effective: exactly what a visitor sees', SPAWNS, () => {
   it('the service logo and banner when unset; null when the logo is hidden or the banner hidden; the brand’s when set', async () => {
     const api = await teamApi('datarooms-plus', SCOPES);
     const plain = await brand(api, { name: 'Plain' });
