@@ -93,6 +93,11 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
   assertPlanAllows(actor, settings);
   // Checked before fetching anything: a frozen room costs no download.
   refuseFrozen(found);
+  if (!input.mode) {
+    // Refused before any image is downloaded (checked again under the lock below).
+    const { brandingMode } = await db.dataroom.findUniqueOrThrow({ where: { id: found.id }, select: { brandingMode: true } });
+    if (brandingMode !== 'custom') throw wrongMode(fields, `the room is in ${brandingMode} mode; send mode: "custom" with brand fields to give it its own branding`);
+  }
   const prepared = await prepareImages(actor.teamId, settings);
   const copies: StoredImage[] = [];
   let released: string[] = [];
