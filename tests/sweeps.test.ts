@@ -57,6 +57,9 @@ beforeAll(async () => {
   theirs['brands/{id}'] = brand.id;
   theirs['images/{slot}'] = 'logo';
   theirRoomBranding = ok(await them.get(`/v1/datarooms/${room.id}/branding`));
+  theirs['links/{id}'] = ok(await them.post('/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id }), 201).id;
+  theirs['link-presets/{id}'] = ok(await them.post('/v1/link-presets', { name: 'Theirs' }), 201).id;
+  theirs['visitors/{id}'] = member.visitor_id;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};

@@ -39,6 +39,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     '`POST /documents/upload-url`, a `PUT` of the bytes to the returned `upload_url`, then ' +
     '`POST /documents` with the `upload_id`.',
   Folders: 'Team-library folders. `path` is derived from the names of the folder and its ancestors.',
+  Links:
+    'Share links to one document or one data room. A link never echoes its password (`is_password_protected`); ' +
+    '`preset_id` seeds every preset-controlled setting, and explicit fields (null included) override it.',
+  Visitors: 'People who gave an email to a link, or were added to a viewer group; unique per team and lower-cased email.',
   Brands:
     'Named sets of what viewers see (colour, logo, banner, texts, link preview, data room layout, language). ' +
     'Exactly one brand of a team is its default. Images are set by `{ source_url }` in a body, or as raw bytes with ' +
@@ -77,6 +81,19 @@ export const REQUEST_EXAMPLES: Record<string, Obj> = {
     welcome_message: 'Welcome to the Acme Capital data room.',
   },
   'brands-update': { brand_color: '#1d4ed8', banner: { hidden: true }, is_default: true },
+  'links-create': {
+    dataroom_id: 'dr_k3j9x0m2q8w7e6r5t4y3u2i1',
+    name: 'Series B investors',
+    password: 'correct horse',
+    expires_at: '2027-03-31T23:59:59Z',
+    email_protected: true,
+    allow_download: false,
+    watermark_config: { text: 'Confidential {{email}} {{date}}', is_tiled: true },
+    custom_fields: [{ type: 'text', label: 'Company', required: true }],
+  },
+  'links-update': { expires_at: null, allow_download: true, welcome_message: 'Welcome back.' },
+  'linkPresets-create': { name: 'Investor default', email_protected: true, expires_in: 1209600, watermark_config: { text: '{{email}}' } },
+  'linkPresets-update': { password: null, allow_download: true },
 };
 
 const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[]; description: string; schema?: string }> = {

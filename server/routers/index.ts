@@ -6,15 +6,21 @@ import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
 import { foldersRouter } from './folders';
 import { invitationsRouter } from './invitations';
+import { linkPresetsRouter } from './link-presets';
+import { linksRouter } from './links';
 import { membersRouter } from './members';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
+import { visitorsRouter } from './visitors';
 
 export const appRouter = router({
   documents: documentsRouter,
   folders: foldersRouter,
   datarooms: dataroomsRouter,
   brands: brandsRouter,
+  links: linksRouter,
+  linkPresets: linkPresetsRouter,
+  visitors: visitorsRouter,
   teams: teamsRouter,
   members: membersRouter,
   invitations: invitationsRouter,

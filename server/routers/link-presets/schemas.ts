@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { deleted, id, jsonInt, listOf } from '../../schemas/common';
+import { name } from '../../schemas/fields';
+import { CustomField, sharedSettings, WatermarkConfig } from '../links/schemas';
+
+/** Ten years: a preset's links expire at most that long after creation. */
+const MAX_EXPIRES_IN = 10 * 366 * 24 * 3600;
+
+export const LinkPreset = z.object({
+  id: z.string(),
+  object: z.literal('link_preset'),
+  name: z.string(),
+  is_password_protected: z.boolean(),
+  expires_in: z.int().nullable(),
+  email_protected: z.boolean().nullable(),
+  email_authenticated: z.boolean().nullable(),
+  allow_download: z.boolean().nullable(),
+  allow_list: z.array(z.string()),
+  deny_list: z.array(z.string()),
+  watermark_config: WatermarkConfig.nullable(),
+  welcome_message: z.string().nullable(),
+  enable_notification: z.boolean().nullable(),
+  show_banner: z.boolean().nullable(),
+  custom_fields: z.array(CustomField).nullable(),
+  enable_custom_meta: z.boolean().nullable(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  meta_image_url: z.string().nullable(),
+  created: z.string(),
+  updated_at: z.string(),
+});
+export const LinkPresetList = listOf(LinkPreset);
+
+/** A preset's boolean settings take null: "do not seed". */
+const nullableSettings = Object.fromEntries(
+  Object.entries(sharedSettings).map(([k, v]) => [k, k === 'allow_list' || k === 'deny_list' ? v : (v as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()]),
+) as { [K in keyof typeof sharedSettings]: K extends 'allow_list' | 'deny_list' ? (typeof sharedSettings)[K] : z.ZodOptional<z.ZodNullable<z.ZodType<NonNullable<z.output<(typeof sharedSettings)[K]>>>>> };
+
+const presetFields = {
+  ...nullableSettings,
+  expires_in: jsonInt(60, MAX_EXPIRES_IN).nullable().optional(),
+};
+
+export const ListLinkPresetsInput = z.strictObject({});
+export const LinkPresetIdInput = z.strictObject({ id: id('preset id') });
+export const CreateLinkPresetInput = z.strictObject({ name, ...presetFields });
+export const UpdateLinkPresetInput = z.strictObject({ id: id('preset id'), name: name.optional(), ...presetFields });
+
+export { deleted };

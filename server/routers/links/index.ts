@@ -1,0 +1,45 @@
+// Share links (spec 2.7, 4.5; DESIGN.md "Links, presets and the viewer").
+import * as links from '../../services/links/links';
+import { router, teamProcedure } from '../../trpc';
+import { PermissionList } from '../datarooms/schemas';
+import * as s from './schemas';
+
+const tags = ['Links'];
+
+export const linksRouter = router({
+  list: teamProcedure('links.read')
+    .meta({ openapi: { method: 'GET', path: '/links', tags, summary: 'List links, newest first (filters document_id, dataroom_id)' } })
+    .input(s.ListLinksInput)
+    .output(s.LinkList)
+    .query(({ ctx, input }) => links.listLinks(ctx.actor, input)),
+  create: teamProcedure('links.write')
+    .meta({ status: 201, openapi: { method: 'POST', path: '/links', tags, summary: 'Create a link to a document or a data room' } })
+    .input(s.CreateLinkInput)
+    .output(s.Link)
+    .mutation(({ ctx, input }) => links.createLink(ctx.actor, input)),
+  get: teamProcedure('links.read')
+    .meta({ openapi: { method: 'GET', path: '/links/{id}', tags, summary: 'Get a link' } })
+    .input(s.LinkIdInput)
+    .output(s.Link)
+    .query(({ ctx, input }) => links.getLink(ctx.actor, input.id)),
+  update: teamProcedure('links.write')
+    .meta({ openapi: { method: 'PATCH', path: '/links/{id}', tags, summary: 'Update a link’s settings' } })
+    .input(s.UpdateLinkInput)
+    .output(s.Link)
+    .mutation(({ ctx, input }) => links.updateLink(ctx.actor, input.id, input)),
+  delete: teamProcedure('links.write')
+    .meta({ openapi: { method: 'DELETE', path: '/links/{id}', tags, summary: 'Delete a link (it stops resolving at once)' } })
+    .input(s.LinkIdInput)
+    .output(s.deleted('link'))
+    .mutation(({ ctx, input }) => links.deleteLink(ctx.actor, input.id)),
+  permissions: teamProcedure('links.read')
+    .meta({ openapi: { method: 'GET', path: '/links/{id}/permissions', tags, summary: 'A group link’s permissions (the group’s rows)' } })
+    .input(s.LinkIdInput)
+    .output(PermissionList)
+    .query(({ ctx, input }) => links.linkPermissions(ctx.actor, input.id)),
+  views: teamProcedure('analytics.read', { bucket: 'analytics' })
+    .meta({ openapi: { method: 'GET', path: '/links/{id}/views', tags, summary: 'A link’s views, newest first' } })
+    .input(s.ListViewsInput)
+    .output(s.ViewList)
+    .query(({ ctx, input }) => links.listLinkViews(ctx.actor, input.id, input)),
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
+import { httpsUrl, sourceUrl } from '../../schemas/fields';
+import { CUSTOM_FIELD_TYPES, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../../services/links/settings';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty (send null to clear it)')
+    .max(max)
+    .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
+const line = (max: number) => text(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line without control characters');
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const EMAIL = /^[^\s@]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const listEntry = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((v) => EMAIL.test(v) || DOMAIN.test(v), { error: (iss) => `"${String(iss.input).slice(0, 100)}" is neither an email address nor a bare domain like fund.example` });
+const accessList = z.array(listEntry).max(500, 'at most 500 entries');
+
+export const WatermarkConfigInput = z.strictObject({
+  text: line(200),
+  is_tiled: jsonBool().optional(),
+  position: z.enum(WATERMARK_POSITIONS).optional(),
+  rotation: jsonInt(0, 359)
+    .refine((r) => (WATERMARK_ROTATIONS as readonly number[]).includes(r), `must be one of ${WATERMARK_ROTATIONS.join(', ')}`)
+    .optional(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be # and six hex digits, like #808080').optional(),
+  font_size: jsonInt(8, 96).optional(),
+  opacity: z.number().min(0).max(1).pipe(z.number()).optional(),
+});
+export const WatermarkConfig = z.object({
+  text: z.string(),
+  is_tiled: z.boolean(),
+  position: z.enum(WATERMARK_POSITIONS),
+  rotation: z.int(),
+  color: z.string(),
+  font_size: z.int(),
+  opacity: z.number(),
+});
+
+export const CustomFieldInput = z.strictObject({
+  identifier: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,63}$/, 'must start with a letter and hold only a-z, 0-9 and _ (at most 64)')
+    .optional(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  label: line(200),
+  placeholder: line(200).nullable().optional(),
+  required: jsonBool().optional(),
+  options: z.array(line(200)).min(1).max(100).optional(),
+});
+export const CustomField = z.object({
+  identifier: z.string(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  label: z.string(),
+  placeholder: z.string().nullable(),
+  required: z.boolean(),
+  options: z.array(z.string()).nullable(),
+});
+
+/** Settings a link and a preset share (bodies). */
+export const sharedSettings = {
+  password: z.string().min(4, 'must be 4 to 128 characters').max(128, 'must be 4 to 128 characters').nullable().optional(),
+  email_protected: jsonBool().optional(),
+  email_authenticated: jsonBool().optional(),
+  allow_download: jsonBool().optional(),
+  allow_list: accessList.optional(),
+  deny_list: accessList.optional(),
+  watermark_config: WatermarkConfigInput.nullable().optional(),
+  welcome_message: text(1000).nullable().optional(),
+  enable_notification: jsonBool().optional(),
+  show_banner: jsonBool().optional(),
+  custom_fields: z.array(CustomFieldInput).max(50).optional(),
+  enable_custom_meta: jsonBool().optional(),
+  meta_title: line(120).nullable().optional(),
+  meta_description: text(300).nullable().optional(),
+  meta_image: z.strictObject({ source_url: sourceUrl() }).nullable().optional(),
+};
+
+const linkSettings = {
+  name: line(255).nullable().optional(),
+  expires_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp like 2026-12-31T23:59:59Z' }).nullable().optional(),
+  brand_id: id('brand_id').nullable().optional(),
+  ...sharedSettings,
+};
+
+export const Link = z.object({
+  id: z.string(),
+  object: z.literal('link'),
+  name: z.string().nullable(),
+  url: z.string(),
+  document_id: z.string().nullable(),
+  dataroom_id: z.string().nullable(),
+  audience_type: z.enum(['general', 'group']),
+  group_id: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  is_password_protected: z.boolean(),
+  email_protected: z.boolean(),
+  email_authenticated: z.boolean(),
+  allow_download: z.boolean(),
+  allow_list: z.array(z.string()),
+  deny_list: z.array(z.string()),
+  watermark_config: WatermarkConfig.nullable(),
+  welcome_message: z.string().nullable(),
+  enable_notification: z.boolean(),
+  show_banner: z.boolean(),
+  custom_fields: z.array(CustomField),
+  brand_id: z.string().nullable(),
+  enable_custom_meta: z.boolean(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  meta_image_url: z.string().nullable(),
+  preset_id: z.string().nullable(),
+  created: z.string(),
+  updated_at: z.string(),
+});
+export const LinkList = listOf(Link);
+
+export const ListLinksInput = z.strictObject({
+  document_id: id('document_id').optional(),
+  dataroom_id: id('dataroom_id').optional(),
+  limit: limitQuery(25),
+  cursor: cursorQuery,
+});
+export const LinkIdInput = z.strictObject({ id: id('link id') });
+export const CreateLinkInput = z.strictObject({
+  document_id: id('document_id').optional(),
+  dataroom_id: id('dataroom_id').optional(),
+  audience_type: z.enum(['general', 'group']).optional(),
+  group_id: id('group_id').optional(),
+  preset_id: id('preset_id').optional(),
+  ...linkSettings,
+});
+export const UpdateLinkInput = z.strictObject({ id: id('link id'), ...linkSettings });
+
+export const ListViewsInput = z.strictObject({ id: id('link id'), limit: limitQuery(25), cursor: cursorQuery });
+
+export { deleted, httpsUrl };
+
+export const View = z.object({
+  id: z.string(),
+  object: z.literal('view'),
+  link_id: z.string(),
+  document_id: z.string().nullable(),
+  dataroom_id: z.string().nullable(),
+  viewer_email: z.string().nullable(),
+  view_type: z.enum(['DOCUMENT_VIEW', 'DATAROOM_VIEW']),
+  viewed_at: z.string(),
+  downloaded_at: z.string().nullable(),
+  download_type: z.string().nullable(),
+  visitor_id: z.string().nullable(),
+  verified: z.boolean(),
+  duration_seconds: z.number(),
+});
+export const ViewList = listOf(View);

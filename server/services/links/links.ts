@@ -1,0 +1,394 @@
+// Share links (spec 2.7, 4.5; DESIGN.md "Links, presets and the viewer"): one document or one
+// room, general or for one viewer group of that room, with the access and presentation settings
+// a preset may seed. Deleting is soft: the link stops resolving and leaves the API.
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '../../auth/actor';
+import { config } from '../../config';
+import { db, type Tx } from '../../db/client';
+import { Prisma } from '../../db/generated/client';
+import { pgTimestamp } from '../../db/sql';
+import { ApiError, invalid, notFound } from '../../errors';
+import { newId } from '../../ids';
+import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
+import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
+import { listPermissions } from '../datarooms/permissions';
+import { findRoom } from '../datarooms/rooms';
+import {
+  assertCustomFieldCap,
+  hashPassword,
+  normalizeCustomFields,
+  normalizeList,
+  normalizeWatermark,
+  type CustomField,
+  type CustomFieldInput,
+  type Watermark,
+  type WatermarkInput,
+} from './settings';
+
+export type SharedSettingsInput = {
+  password?: string | null;
+  email_protected?: boolean;
+  email_authenticated?: boolean;
+  allow_download?: boolean;
+  allow_list?: string[];
+  deny_list?: string[];
+  watermark_config?: WatermarkInput | null;
+  welcome_message?: string | null;
+  enable_notification?: boolean;
+  show_banner?: boolean;
+  custom_fields?: CustomFieldInput[];
+  enable_custom_meta?: boolean;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  meta_image?: { source_url: string } | null;
+};
+type LinkSettingsInput = SharedSettingsInput & { name?: string | null; expires_at?: string | null; brand_id?: string | null };
+type CreateInput = LinkSettingsInput & {
+  document_id?: string;
+  dataroom_id?: string;
+  audience_type?: 'general' | 'group';
+  group_id?: string;
+  preset_id?: string;
+};
+
+type LinkRow = NonNullable<Awaited<ReturnType<typeof db.link.findFirst>>>;
+
+export const linkUrl = (slug: string) => `${config.appUrl}/view/${slug}`;
+/** 144 random bits, URL-safe. */
+const newSlug = () => randomBytes(18).toString('base64url');
+
+async function toLinks(q: Pick<Tx, 'imageAsset'>, rows: LinkRow[]) {
+  const ids = rows.map((r) => r.metaImage).filter((x): x is string => !!x);
+  const images = ids.length ? new Map((await q.imageAsset.findMany({ where: { id: { in: ids } } })).map((i) => [i.id, i])) : new Map();
+  return rows.map((l) => ({
+    id: l.id,
+    object: 'link' as const,
+    name: l.name,
+    url: linkUrl(l.slug),
+    document_id: l.documentId,
+    dataroom_id: l.dataroomId,
+    audience_type: l.audienceType,
+    group_id: l.groupId,
+    expires_at: l.expiresAt ? iso(l.expiresAt) : null,
+    is_password_protected: l.passwordHash !== null,
+    email_protected: l.emailProtected,
+    email_authenticated: l.emailAuthenticated,
+    allow_download: l.allowDownload,
+    allow_list: l.allowList,
+    deny_list: l.denyList,
+    watermark_config: (l.watermarkConfig as Watermark | null) ?? null,
+    welcome_message: l.welcomeMessage,
+    enable_notification: l.enableNotification,
+    show_banner: l.showBanner,
+    custom_fields: (l.customFields as CustomField[] | null) ?? [],
+    brand_id: l.brandId,
+    enable_custom_meta: l.enableCustomMeta,
+    meta_title: l.metaTitle,
+    meta_description: l.metaDescription,
+    meta_image_url: l.metaImage ? (toImage(images.get(l.metaImage))?.url ?? null) : null,
+    preset_id: l.presetId,
+    created: iso(l.createdAt),
+    updated_at: iso(l.updatedAt),
+  }));
+}
+
+/** The actor's live link (404 otherwise: unknown, another team's, or deleted). */
+export async function findLink(tx: Tx, actor: Actor, id: string): Promise<LinkRow> {
+  const link = await tx.link.findFirst({ where: { id, teamId: actor.teamId, deletedAt: null } });
+  if (!link) throw notFound('Link');
+  return link;
+}
+
+export async function getLink(actor: Actor, id: string) {
+  return (await toLinks(db, [await findLink(db, actor, id)]))[0]!;
+}
+
+/** Newest first; filtered by document or room (internal or dr_ id). */
+export async function listLinks(actor: Actor, q: { document_id?: string; dataroom_id?: string; limit: number; cursor?: string }) {
+  const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
+  let roomId: string | undefined;
+  if (q.dataroom_id) {
+    const room = await db.dataroom.findFirst({ where: { OR: [{ id: q.dataroom_id }, { pid: q.dataroom_id }], teamId: actor.teamId }, select: { id: true } });
+    if (!room) return { data: [], next_cursor: null };
+    roomId = room.id;
+  }
+  const rows = await db.link.findMany({
+    where: {
+      teamId: actor.teamId,
+      deletedAt: null,
+      documentId: q.document_id,
+      dataroomId: roomId,
+      ...(after
+        ? {
+            OR: [
+              { createdAt: { lt: new Date(cursorInstant(after[0])) } },
+              { createdAt: new Date(cursorInstant(after[0])), id: { lt: after[1] } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: q.limit + 1,
+  });
+  const mapped = await toLinks(db, rows);
+  const byId = new Map(mapped.map((m) => [m.id, m]));
+  return page(rows, q.limit, (r) => byId.get(r.id)!, (r) => [r.createdAt.getTime(), r.id]);
+}
+
+/** What a preset seeds: its non-null settings (DESIGN.md). */
+async function presetSeed(tx: Tx, actor: Actor, presetId: string) {
+  const p = await tx.linkPreset.findFirst({ where: { id: presetId, teamId: actor.teamId } });
+  if (!p) throw notFound('Link preset');
+  return p;
+}
+
+type Columns = Partial<Omit<LinkRow, 'id' | 'teamId' | 'createdAt' | 'updatedAt' | 'slug' | 'deletedAt'>>;
+
+/** The columns a settings input sets (images and password handled by the caller). */
+function settingsColumns(input: LinkSettingsInput): Columns {
+  const c: Columns = {};
+  if (input.name !== undefined) c.name = input.name;
+  if (input.email_protected !== undefined) c.emailProtected = input.email_protected;
+  if (input.email_authenticated !== undefined) c.emailAuthenticated = input.email_authenticated;
+  if (input.allow_download !== undefined) c.allowDownload = input.allow_download;
+  if (input.allow_list !== undefined) c.allowList = normalizeList(input.allow_list);
+  if (input.deny_list !== undefined) c.denyList = normalizeList(input.deny_list);
+  if (input.watermark_config !== undefined) c.watermarkConfig = input.watermark_config ? normalizeWatermark(input.watermark_config) : null;
+  if (input.welcome_message !== undefined) c.welcomeMessage = input.welcome_message;
+  if (input.enable_notification !== undefined) c.enableNotification = input.enable_notification;
+  if (input.show_banner !== undefined) c.showBanner = input.show_banner;
+  if (input.custom_fields !== undefined) c.customFields = normalizeCustomFields(input.custom_fields);
+  if (input.enable_custom_meta !== undefined) c.enableCustomMeta = input.enable_custom_meta;
+  if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
+  if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
+  return c;
+}
+
+/** Rules over the resulting link: a future expiry, email authentication needs the email gate, the plan's field cap. */
+function checkResult(actor: Actor, r: { expiresAt: Date | null; emailProtected: boolean; emailAuthenticated: boolean; customFields: unknown }, expiresSent: boolean) {
+  if (expiresSent && r.expiresAt && r.expiresAt.getTime() <= Date.now()) throw invalid('expires_at', 'must be in the future');
+  if (r.emailAuthenticated && !r.emailProtected) throw invalid('email_protected', 'must be true when email_authenticated is true (a one-time code is sent to the email asked for)');
+  assertCustomFieldCap(actor, ((r.customFields as unknown[] | null) ?? []).length);
+}
+
+function parseExpiry(v: string | null | undefined): Date | null | undefined {
+  if (v === undefined || v === null) return v;
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() > 9999) throw invalid('expires_at', 'must be an ISO 8601 timestamp');
+  return d;
+}
+
+async function checkBrand(tx: Tx, actor: Actor, brandId: string | null | undefined) {
+  if (!brandId) return;
+  const b = await tx.brand.findFirst({ where: { id: brandId, teamId: actor.teamId }, select: { id: true } });
+  if (!b) throw notFound('Brand');
+}
+
+/** The target of a new link: one document or one room, and for group links a group of that room. */
+async function resolveTarget(tx: Tx, actor: Actor, input: CreateInput) {
+  if (!!input.document_id === !!input.dataroom_id) {
+    throw new ApiError('unprocessable_entity', 'Give exactly one of document_id and dataroom_id.', {
+      formErrors: ['Give exactly one of document_id and dataroom_id.'],
+      fieldErrors: {},
+    });
+  }
+  const audience = input.audience_type ?? 'general';
+  if (audience === 'group' && !input.dataroom_id) throw invalid('audience_type', 'group links share a data room: give dataroom_id');
+  if (audience === 'group' && !input.group_id) throw invalid('group_id', 'is required for a group link');
+  if (audience === 'general' && input.group_id) throw invalid('group_id', 'is taken only with audience_type "group"');
+  if (input.document_id) {
+    const doc = await tx.document.findFirst({ where: { id: input.document_id, teamId: actor.teamId }, select: { id: true } });
+    if (!doc) throw notFound('Document');
+    return { linkType: 'document' as const, documentId: doc.id, dataroomId: null, audienceType: audience, groupId: null };
+  }
+  const room = await findRoom(tx, actor, input.dataroom_id!, 'share');
+  let groupId: string | null = null;
+  if (input.group_id) {
+    const group = await tx.viewerGroup.findFirst({ where: { id: input.group_id, dataroom: { teamId: actor.teamId, deletedAt: null } }, select: { id: true, dataroomId: true } });
+    if (!group) throw notFound('Group');
+    if (group.dataroomId !== room.id) throw invalid('group_id', 'belongs to another data room');
+    groupId = group.id;
+  }
+  return { linkType: 'dataroom' as const, documentId: null, dataroomId: room.id, audienceType: audience, groupId };
+}
+
+export async function createLink(actor: Actor, input: CreateInput) {
+  if (input.custom_fields) assertCustomFieldCap(actor, input.custom_fields.length);
+  const passwordHash = typeof input.password === 'string' ? await hashPassword(input.password) : null;
+  const fetched = input.meta_image ? await storeImage(actor.teamId, await fetchImage(input.meta_image.source_url, 'link_preview_image', 'meta_image')) : null;
+  const stored: StoredImage[] = fetched ? [fetched] : [];
+  let id: string;
+  try {
+    id = await db.$transaction(async (tx) => {
+      const target = await resolveTarget(tx, actor, input);
+      await checkBrand(tx, actor, input.brand_id);
+      const preset = input.preset_id ? await presetSeed(tx, actor, input.preset_id) : null;
+      const seeded: Columns = {};
+      if (preset) {
+        if (preset.passwordHash) seeded.passwordHash = preset.passwordHash;
+        if (preset.expiresInSeconds) seeded.expiresAt = new Date(Date.now() + preset.expiresInSeconds * 1000);
+        if (preset.emailProtected !== null) seeded.emailProtected = preset.emailProtected;
+        if (preset.emailAuthenticated !== null) seeded.emailAuthenticated = preset.emailAuthenticated;
+        if (preset.allowDownload !== null) seeded.allowDownload = preset.allowDownload;
+        if (preset.allowList.length) seeded.allowList = preset.allowList;
+        if (preset.denyList.length) seeded.denyList = preset.denyList;
+        if (preset.watermarkConfig !== null) seeded.watermarkConfig = preset.watermarkConfig;
+        if (preset.welcomeMessage !== null) seeded.welcomeMessage = preset.welcomeMessage;
+        if (preset.enableNotification !== null) seeded.enableNotification = preset.enableNotification;
+        if (preset.showBanner !== null) seeded.showBanner = preset.showBanner;
+        if (preset.customFields !== null) seeded.customFields = preset.customFields;
+        if (preset.enableCustomMeta !== null) seeded.enableCustomMeta = preset.enableCustomMeta;
+        if (preset.metaTitle !== null) seeded.metaTitle = preset.metaTitle;
+        if (preset.metaDescription !== null) seeded.metaDescription = preset.metaDescription;
+        if (preset.metaImage && input.meta_image === undefined) seeded.metaImage = await copyImage(tx, actor.teamId, preset.metaImage, stored);
+      }
+      const explicit = settingsColumns(input);
+      if (input.password !== undefined) explicit.passwordHash = passwordHash;
+      if (input.expires_at !== undefined) explicit.expiresAt = parseExpiry(input.expires_at);
+      if (input.meta_image !== undefined) explicit.metaImage = fetched?.id ?? null;
+      const merged = {
+        emailProtected: false,
+        emailAuthenticated: false,
+        expiresAt: null as Date | null,
+        customFields: [] as unknown,
+        ...seeded,
+        ...explicit,
+      };
+      // email_authenticated implies the email gate unless the request says otherwise.
+      if (merged.emailAuthenticated && input.email_protected === undefined) merged.emailProtected = true;
+      checkResult(actor, merged, input.expires_at !== undefined);
+      if (fetched) await insertImageRows(tx, [fetched]);
+      const link = await tx.link.create({
+        data: {
+          ...merged,
+          customFields: merged.customFields as object,
+          watermarkConfig: merged.watermarkConfig ? (merged.watermarkConfig as object) : Prisma.DbNull,
+          ...target,
+          id: newId(),
+          teamId: actor.teamId,
+          slug: newSlug(),
+          brandId: input.brand_id ?? null,
+          presetId: preset?.id ?? null,
+        },
+      });
+      return link.id;
+    });
+  } catch (e) {
+    await deleteBlobs(stored.map((s) => s.storageKey));
+    throw e;
+  }
+  return getLink(actor, id);
+}
+
+export async function updateLink(actor: Actor, id: string, input: LinkSettingsInput) {
+  const current = await findLink(db, actor, id);
+  if (input.custom_fields) assertCustomFieldCap(actor, input.custom_fields.length);
+  const passwordHash = typeof input.password === 'string' ? await hashPassword(input.password) : null;
+  const fetched = input.meta_image ? await storeImage(actor.teamId, await fetchImage(input.meta_image.source_url, 'link_preview_image', 'meta_image')) : null;
+  let released: string[] = [];
+  try {
+    released = await db.$transaction(async (tx) => {
+      const link = await tx.link.findFirst({ where: { id: current.id, deletedAt: null } });
+      if (!link) throw notFound('Link');
+      await checkBrand(tx, actor, input.brand_id);
+      const data = settingsColumns(input);
+      if (input.brand_id !== undefined) data.brandId = input.brand_id;
+      if (input.password !== undefined) data.passwordHash = passwordHash;
+      if (input.expires_at !== undefined) data.expiresAt = parseExpiry(input.expires_at);
+      if (input.meta_image !== undefined) data.metaImage = fetched?.id ?? null;
+      if (input.email_authenticated === true && input.email_protected === undefined) data.emailProtected = true;
+      checkResult(actor, { ...link, ...data } as typeof link, input.expires_at !== undefined);
+      if (fetched) await insertImageRows(tx, [fetched]);
+      await tx.link.update({
+        where: { id: link.id },
+        data: {
+          ...data,
+          customFields: data.customFields as object | undefined,
+          watermarkConfig: data.watermarkConfig === null ? Prisma.DbNull : (data.watermarkConfig as object | undefined),
+        },
+      });
+      return input.meta_image !== undefined ? releaseImageRows(tx, [link.metaImage]) : [];
+    });
+  } catch (e) {
+    if (fetched) await deleteBlobs([fetched.storageKey]);
+    throw e;
+  }
+  await deleteBlobs(released);
+  return getLink(actor, id);
+}
+
+export async function deleteLink(actor: Actor, id: string) {
+  const keys = await db.$transaction(async (tx) => {
+    const link = await findLink(tx, actor, id);
+    await tx.link.update({ where: { id: link.id }, data: { deletedAt: new Date(), metaImage: null } });
+    return releaseImageRows(tx, [link.metaImage]);
+  });
+  await deleteBlobs(keys);
+  return { id, object: 'link' as const, deleted: true as const };
+}
+
+/** A group link's permissions: the group's rows. A general link has none (404). */
+export async function linkPermissions(actor: Actor, id: string) {
+  const link = await findLink(db, actor, id);
+  if (link.audienceType !== 'group' || !link.dataroomId || !link.groupId) {
+    throw new ApiError('not_found', 'This link is not a group link: it has no group permissions.');
+  }
+  return listPermissions(actor, link.dataroomId, link.groupId);
+}
+
+type ViewRow = {
+  id: string;
+  linkId: string;
+  documentId: string | null;
+  dataroomId: string | null;
+  viewerId: string | null;
+  viewerEmail: string | null;
+  viewType: 'DOCUMENT_VIEW' | 'DATAROOM_VIEW';
+  verified: boolean;
+  viewedAt: Date;
+  downloadedAt: Date | null;
+  downloadType: string | null;
+  durationMs: number;
+};
+
+export function toView(v: ViewRow) {
+  return {
+    id: v.id,
+    object: 'view' as const,
+    link_id: v.linkId,
+    document_id: v.documentId,
+    dataroom_id: v.dataroomId,
+    viewer_email: v.viewerEmail,
+    view_type: v.viewType,
+    viewed_at: iso(v.viewedAt),
+    downloaded_at: v.downloadedAt ? iso(v.downloadedAt) : null,
+    download_type: v.downloadType,
+    visitor_id: v.viewerId,
+    verified: v.verified,
+    duration_seconds: Math.round(v.durationMs / 100) / 10,
+  };
+}
+
+const VIEW_COLUMNS = `v.id, v.link_id AS "linkId", v.document_id AS "documentId", v.dataroom_id AS "dataroomId", v.viewer_id AS "viewerId",
+  v.viewer_email AS "viewerEmail", v.view_type::text AS "viewType", v.verified, v.viewed_at AS "viewedAt",
+  v.downloaded_at AS "downloadedAt", v.download_type::text AS "downloadType",
+  COALESCE((SELECT sum(e.duration_ms) FROM page_view_events e WHERE e.view_id = v.id), 0)::int AS "durationMs"`;
+
+/** Views of `where` (link or visitor), newest first, keyset-paged. */
+export async function pageViews(where: { column: 'link_id' | 'viewer_id'; value: string }, q: { limit: number; cursor?: string }) {
+  const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
+  const rows = await db.$queryRawUnsafe<ViewRow[]>(
+    `SELECT ${VIEW_COLUMNS} FROM views v WHERE v.${where.column} = $1
+       ${after ? 'AND (v.viewed_at, v.id) < ($3::timestamp, $4)' : ''}
+     ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`,
+    where.value,
+    q.limit + 1,
+    ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : []),
+  );
+  return page(rows, q.limit, toView, (r) => [r.viewedAt.getTime(), r.id]);
+}
+
+export async function listLinkViews(actor: Actor, id: string, q: { limit: number; cursor?: string }) {
+  const link = await findLink(db, actor, id);
+  return pageViews({ column: 'link_id', value: link.id }, q);
+}

@@ -1,0 +1,131 @@
+// The access and presentation settings links and presets share (DESIGN.md "Links, presets and
+// the viewer"): watermark, custom fields and their plan cap, allow/deny lists, passwords, the
+// social card image. Links and presets both go through here, so a rule is written once.
+import { scrypt, randomBytes, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Actor, PlanName } from '../../auth/actor';
+import { PLANS } from '../../auth/actor';
+import { ApiError, invalid } from '../../errors';
+import { slugify } from '../../lib/slug';
+
+export const WATERMARK_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'middle-left',
+  'center',
+  'middle-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
+export const WATERMARK_ROTATIONS = [0, 30, 45, 60, 90, 315] as const;
+export const WATERMARK_PLACEHOLDERS = ['email', 'date', 'time', 'ip_address', 'link_name'] as const;
+export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'email', 'number', 'phone', 'url', 'checkbox', 'select'] as const;
+
+/** Custom fields a link or preset may carry on each plan (DESIGN.md plans). */
+export const CUSTOM_FIELD_CAPS: Record<PlanName, number> = { free: 0, pro: 3, business: 5, datarooms: 10, 'datarooms-plus': 20 };
+
+export type WatermarkInput = {
+  text: string;
+  is_tiled?: boolean;
+  position?: (typeof WATERMARK_POSITIONS)[number];
+  rotation?: number;
+  color?: string;
+  font_size?: number;
+  opacity?: number;
+};
+export type Watermark = Required<WatermarkInput>;
+
+/** Every key, defaults filled in (what is stored and read back). */
+export function normalizeWatermark(w: WatermarkInput): Watermark {
+  const unknown = [...w.text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]!).filter((p) => !(WATERMARK_PLACEHOLDERS as readonly string[]).includes(p));
+  if (unknown.length) {
+    throw invalid(
+      'watermark_config',
+      `unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((p) => `{{${p}}}`).join(', ')}; the placeholders are ${WATERMARK_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
+    );
+  }
+  return {
+    text: w.text,
+    is_tiled: w.is_tiled ?? false,
+    position: w.position ?? 'center',
+    rotation: w.rotation ?? 45,
+    color: (w.color ?? '#808080').toLowerCase(),
+    font_size: w.font_size ?? 24,
+    opacity: w.opacity ?? 0.3,
+  };
+}
+
+export type CustomFieldInput = {
+  identifier?: string;
+  type: (typeof CUSTOM_FIELD_TYPES)[number];
+  label: string;
+  placeholder?: string | null;
+  required?: boolean;
+  options?: string[];
+};
+export type CustomField = { identifier: string; type: CustomFieldInput['type']; label: string; placeholder: string | null; required: boolean; options: string[] | null };
+
+/** Identifiers derived from labels when omitted (unique within the list), options only for select. */
+export function normalizeCustomFields(fields: CustomFieldInput[]): CustomField[] {
+  const taken = new Set(fields.map((f) => f.identifier).filter((x): x is string => !!x));
+  if (taken.size !== fields.filter((f) => f.identifier).length) {
+    throw invalid('custom_fields', 'identifiers must be unique within the link');
+  }
+  return fields.map((f, i) => {
+    if (f.type === 'select' && !f.options?.length) throw invalid('custom_fields', `field ${i + 1} ("${f.label}") is a select and needs options`);
+    if (f.type !== 'select' && f.options !== undefined) throw invalid('custom_fields', `field ${i + 1} ("${f.label}") is not a select and takes no options`);
+    if (f.options && new Set(f.options).size !== f.options.length) throw invalid('custom_fields', `field ${i + 1} ("${f.label}") repeats an option`);
+    let identifier = f.identifier;
+    if (!identifier) {
+      const base = slugify(f.label, { max: 48, fallback: 'field' }).replace(/-/g, '_').replace(/^(?=[0-9])/, 'f_');
+      identifier = base;
+      for (let n = 2; taken.has(identifier); n++) identifier = `${base}_${n}`;
+      taken.add(identifier);
+    }
+    return { identifier, type: f.type, label: f.label, placeholder: f.placeholder ?? null, required: f.required ?? false, options: f.options ?? null };
+  });
+}
+
+const plansAllowing = (count: number): PlanName[] => PLANS.filter((p) => CUSTOM_FIELD_CAPS[p] >= count);
+
+/** 403 plan_restriction when the plan allows fewer custom fields than `count`. */
+export function assertCustomFieldCap(actor: Actor, count: number) {
+  const limit = CUSTOM_FIELD_CAPS[actor.plan];
+  if (count <= limit) return;
+  const plans = plansAllowing(count);
+  throw new ApiError(
+    'plan_restriction',
+    limit === 0
+      ? `The ${actor.plan} plan includes no custom fields on links; ${plans.join(', ')} do.`
+      : `The ${actor.plan} plan allows ${limit} custom field${limit === 1 ? '' : 's'} per link, not ${count}; ${plans.join(', ')} allow${plans.length === 1 ? 's' : ''} that many.`,
+    { feature: 'custom_fields', fields: ['custom_fields'], current_plan: actor.plan, usage: count, limit, plans },
+  );
+}
+
+/** Lower-cased, duplicates dropped, order kept. */
+export const normalizeList = (list: string[]) => [...new Set(list.map((e) => e.trim().toLowerCase()))];
+
+// Passwords: scrypt with a per-password salt (about 50 ms a check, by design).
+const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, o: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(password.normalize('NFC'), salt, 32, PARAMS);
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, n, r, p, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scryptAsync(password.normalize('NFC'), Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  });
+  return timingSafeEqual(expected, actual);
+}
