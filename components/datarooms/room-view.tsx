@@ -1,5 +1,5 @@
 'use client';
-// One data room: its header and four tabs (documents, groups, permissions, settings), the tab
+// One data room: its header and five tabs (documents, groups, permissions, branding, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock } from 'lucide-react';
@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
+import { RoomBrandingTab } from './room-branding';
 import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
 import { RoomPermissions } from './room-permissions';
@@ -18,6 +19,7 @@ const TABS = [
   { id: 'documents', label: 'Documents' },
   { id: 'groups', label: 'Groups' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'branding', label: 'Branding' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
@@ -58,7 +60,7 @@ export function RoomView({ initial }: { initial: Room }) {
       {room.is_frozen && (
         <p className="mb-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
           <Lock className="h-4 w-4 shrink-0" aria-hidden />
-          This room is frozen: its documents and folders cannot change. Groups, members and permissions still can. Unfreeze it in Settings.
+          This room is frozen: its documents, folders and branding cannot change. Groups, members and permissions still can. Unfreeze it in Settings.
         </p>
       )}
       <div role="tablist" aria-label="Room sections" className="mb-5 flex gap-1 overflow-x-auto border-b border-zinc-200">
@@ -82,6 +84,7 @@ export function RoomView({ initial }: { initial: Room }) {
         {tab === 'documents' && <RoomDocuments room={room} />}
         {tab === 'groups' && <RoomGroups room={room} />}
         {tab === 'permissions' && <RoomPermissions room={room} />}
+        {tab === 'branding' && <RoomBrandingTab room={room} />}
         {tab === 'settings' && <RoomSettings room={room} />}
       </div>
     </div>
