@@ -16,6 +16,7 @@ import { PLAN_LABELS } from '@/lib/format';
 import { errorMessage, fieldError } from '@/lib/trpc/errors';
 import { LANGUAGES, SERVICE_COLOR, TEXT_LIMITS } from '@/server/services/branding/fields';
 import { Choice, ImageField, Setting, Toggle } from './fields';
+import { SelfHostNote } from './plan-notes';
 import {
   changes,
   checkImageFile,
@@ -73,10 +74,16 @@ export type EditorProps = {
 
 const ERROR_FIELDS = ['name', 'brand_color', 'welcome_message', 'cta_label', 'cta_url', 'link_preview_title', 'link_preview_description'] as const;
 
+/** A server message as a sentence under its field: without the field's name in front. */
+export function tidyMessage(message: string, field: string): string {
+  const m = message.replace(new RegExp(`^${field}: `), '').replace(/^source_url: /, 'The image URL could not be used: ');
+  return m.charAt(0).toUpperCase() + m.slice(1);
+}
+
 /** A field's message from a refused save: zod's field errors, or a conflict naming the field. */
 function errorFor(err: unknown, field: string): string | undefined {
   const direct = fieldError(err, field);
-  if (direct) return direct.replace(new RegExp(`^${field}: `), '');
+  if (direct) return tidyMessage(direct, field);
   const data = (err as { data?: { apiError?: { details?: Record<string, unknown> | null } | null } } | null)?.data;
   if (data?.apiError?.details?.field === field) return (err as Error).message;
   return undefined;
@@ -138,6 +145,7 @@ export function BrandingEditor(props: EditorProps) {
   };
   const lock = (field: string) => unlockingPlan(locked, field);
   const anyLocked = Object.keys(locked).length > 0;
+  const lockPlans = Object.keys(PLAN_LABELS).filter((p) => Object.values(locked).some((l) => l.plans.includes(p)));
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -172,7 +180,7 @@ export function BrandingEditor(props: EditorProps) {
         if (!check.ok) throw new UploadError(check.reason, 422, 'unprocessable_entity');
         latest = await props.upload(slot, file, check.contentType);
       } catch (err) {
-        failed[slot] = err instanceof Error ? err.message : 'The upload failed. Try again.';
+        failed[slot] = err instanceof Error ? tidyMessage(err.message, slot) : 'The upload failed. Try again.';
       }
     }
     setBase(latest);
@@ -211,10 +219,7 @@ export function BrandingEditor(props: EditorProps) {
                 Settings marked with a lock are not included in the {PLAN_LABELS[plan] ?? plan} plan; each names the plan that unlocks it. Visitors
                 see their defaults.
               </p>
-              <p className="mt-1 text-xs text-amber-800">
-                Self-hosting Quire? Set the team’s plan with{' '}
-                <code className="rounded bg-white/70 px-1 py-0.5 font-mono text-[11px] break-all">npm run admin -- team set-plan {team.slug} &lt;plan&gt;</code>
-              </p>
+              <SelfHostNote plans={lockPlans} className="mt-2 text-xs text-amber-800" />
             </div>
           </div>
         )}
@@ -306,10 +311,10 @@ export function BrandingEditor(props: EditorProps) {
               lockedBy={lock('welcome_message')}
               hint={`${form.welcome_message.length} / ${TEXT_LIMITS.welcome_message}`}
             >
-              {(p) => (
+              {({ invalid, ...p }) => (
                 <textarea
                   {...p}
-                  aria-invalid={p.invalid || undefined}
+                  aria-invalid={invalid || undefined}
                   rows={3}
                   maxLength={TEXT_LIMITS.welcome_message}
                   value={form.welcome_message}
@@ -319,7 +324,7 @@ export function BrandingEditor(props: EditorProps) {
                 />
               )}
             </Setting>
-            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xl:grid-cols-1 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
               <Setting label="Button label" error={err('cta_label')} lockedBy={lock('cta_label')}>
                 {(p) => <Input {...p} value={form.cta_label} maxLength={TEXT_LIMITS.cta_label} placeholder="Book a call" onChange={(e) => set('cta_label', e.target.value)} />}
               </Setting>
@@ -347,10 +352,10 @@ export function BrandingEditor(props: EditorProps) {
                 )}
               </Setting>
               <Setting label="Description" error={err('link_preview_description')} lockedBy={lock('link_preview_description')}>
-                {(p) => (
+                {({ invalid, ...p }) => (
                   <textarea
                     {...p}
-                    aria-invalid={p.invalid || undefined}
+                    aria-invalid={invalid || undefined}
                     rows={2}
                     maxLength={TEXT_LIMITS.link_preview_description}
                     value={form.link_preview_description}
@@ -386,7 +391,7 @@ export function BrandingEditor(props: EditorProps) {
 
         <Card>
           <CardHeader title="Data room layout" description="How a room’s folders and documents are laid out for visitors." />
-          <div className="grid gap-5 p-5 sm:grid-cols-2">
+          <div className="grid gap-5 p-5 sm:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2">
             <Choice
               label="Header"
               value={form.viewer_header_style}

@@ -11,7 +11,7 @@ import { checkImageFile, SLOT_RULES, type ImageSlot, type ImageState } from './m
 /** "Business plan", with a lock: the plan that unlocks a setting. */
 export function PlanLock({ plan, id }: { plan: string; id?: string }) {
   return (
-    <span id={id} data-testid="plan-lock" className="inline-flex items-center gap-1 rounded-md bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+    <span id={id} data-testid="plan-lock" className="inline-flex shrink-0 items-center gap-1 rounded-md bg-amber-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-800 ring-1 ring-amber-200 ring-inset">
       <Lock className="h-3 w-3" aria-hidden />
       <span>
         <span className="sr-only">Needs the </span>
@@ -86,23 +86,30 @@ export function Toggle({
 }) {
   const id = useId();
   const off = disabled || !!lockedBy;
+  const describedBy = [description ? `${id}-desc` : null, lockedBy ? `${id}-lock` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex items-start justify-between gap-3">
-      <label htmlFor={id} className={cn('flex items-start gap-2.5 text-sm', off ? 'text-zinc-500' : 'text-zinc-800')}>
+      <div className="flex items-start gap-2.5 text-sm">
         <input
           id={id}
           type="checkbox"
-          className="mt-0.5 h-4 w-4 shrink-0 rounded border-zinc-300 text-brand-600 disabled:opacity-60"
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-zinc-300 accent-brand-600 disabled:opacity-60"
           checked={checked}
           disabled={off}
-          aria-describedby={lockedBy ? `${id}-lock` : undefined}
+          aria-describedby={describedBy}
           onChange={(e) => onChange(e.target.checked)}
         />
-        <span>
-          <span className="font-medium">{label}</span>
-          {description && <span className="block text-xs text-zinc-500">{description}</span>}
-        </span>
-      </label>
+        <div>
+          <label htmlFor={id} className={cn('font-medium', off ? 'text-zinc-500' : 'text-zinc-800')}>
+            {label}
+          </label>
+          {description && (
+            <p id={`${id}-desc`} className="text-xs text-zinc-500">
+              {description}
+            </p>
+          )}
+        </div>
+      </div>
       {lockedBy && <PlanLock plan={lockedBy} id={`${id}-lock`} />}
     </div>
   );
@@ -142,7 +149,14 @@ export function Choice<T extends string>({
               off ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:text-zinc-900',
             )}
           >
-            <input type="radio" className="sr-only" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <input
+              type="radio"
+              className="absolute inset-0 m-0 h-full w-full cursor-[inherit] appearance-none rounded-md opacity-0"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
             {o.label}
           </label>
         ))}
@@ -150,6 +164,9 @@ export function Choice<T extends string>({
     </fieldset>
   );
 }
+
+const linkButton = (tone: string) =>
+  cn('inline-flex items-center gap-1 rounded font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none', tone);
 
 const ACCEPT: Record<ImageSlot, string> = {
   logo: '.png,.jpg,.jpeg,image/png,image/jpeg',
@@ -274,59 +291,47 @@ export function ImageField({
           )}
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-sm text-zinc-700">
-            {off ? (
-              <span className="text-zinc-500">{lockedBy ? `Available on the ${lockedBy}` : 'Not editable'}</span>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  onClick={() => input.current?.click()}
-                  className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-                  aria-describedby={`${id}-status ${id}-rule`}
-                >
-                  <Upload className="h-3.5 w-3.5" aria-hidden />
-                  {`Choose ${label.toLowerCase()} file`}
-                </button>{' '}
-                <span className="text-zinc-500">or drop it here</span>
-              </>
-            )}
-          </p>
-          <p id={`${id}-status`} className="truncate text-xs text-zinc-500" data-testid={`image-status-${slot}`}>
+          <p id={`${id}-status`} className="truncate text-sm text-zinc-800" data-testid={`image-status-${slot}`}>
             {status}
           </p>
-          <p id={`${id}-rule`} className="text-xs text-zinc-400">
-            {rule.label}
+          <p id={`${id}-rule`} className="text-xs text-zinc-500">
+            {off && lockedBy ? `Available on the ${lockedBy}` : rule.label}
           </p>
-        </div>
-        {!off && (
-          <div className="flex shrink-0 flex-col items-end gap-1">
-            <button
-              type="button"
-              onClick={() => setUrlOpen((o) => !o)}
-              aria-expanded={urlOpen}
-              className="inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-zinc-600 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-            >
-              <Link2 className="h-3.5 w-3.5" aria-hidden />
-              URL
-            </button>
-            {state.kind !== 'none' && (
+          {!off && (
+            <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
               <button
                 type="button"
-                onClick={() => {
-                  setLocal(null);
-                  setUrlOpen(false);
-                  onChange(pending ? before : { kind: 'none' });
-                }}
-                className="inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-zinc-600 hover:text-red-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-                aria-label={pending ? `Undo the new ${label.toLowerCase()}` : `Remove ${label.toLowerCase()}`}
+                onClick={() => input.current?.click()}
+                className={linkButton('text-brand-700 hover:text-brand-800')}
+                aria-label={`Choose file for the ${label.toLowerCase()}`}
+                aria-describedby={`${id}-rule`}
               >
-                <X className="h-3.5 w-3.5" aria-hidden />
-                {pending ? 'Undo' : 'Remove'}
+                <Upload className="h-3.5 w-3.5" aria-hidden />
+                Choose file
               </button>
-            )}
-          </div>
-        )}
+              <button type="button" onClick={() => setUrlOpen((o) => !o)} aria-expanded={urlOpen} aria-label={`Image URL for the ${label.toLowerCase()}`} className={linkButton('text-zinc-600 hover:text-zinc-900')}>
+                <Link2 className="h-3.5 w-3.5" aria-hidden />
+                Image URL
+              </button>
+              {state.kind !== 'none' && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setLocal(null);
+                    setUrlOpen(false);
+                    onChange(pending ? before : { kind: 'none' });
+                  }}
+                  className={linkButton('text-zinc-600 hover:text-red-700')}
+                  aria-label={pending ? `Undo the new ${label.toLowerCase()}` : `Remove the ${label.toLowerCase()}`}
+                >
+                  <X className="h-3.5 w-3.5" aria-hidden />
+                  {pending ? 'Undo' : 'Remove'}
+                </button>
+              )}
+              <span className="hidden text-zinc-400 sm:inline">or drop an image here</span>
+            </div>
+          )}
+        </div>
       </div>
       {urlOpen && !off && (
         <Input

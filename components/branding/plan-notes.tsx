@@ -2,6 +2,7 @@
 // What the plan allows for brands, said the same way on every branding screen: the cap, the
 // plans that lift it, and the admin command self-hosters use to set a plan.
 import { useIdentity } from '@/components/shell/team-context';
+import { cn } from '@/lib/cn';
 import { PLAN_LABELS } from '@/lib/format';
 import { planList, type BrandUsage } from './model';
 
@@ -19,24 +20,23 @@ export function capSentence(u: BrandUsage): string {
 export function SelfHostNote({ plans, className }: { plans: readonly string[]; className?: string }) {
   const { team } = useIdentity();
   return (
-    <p className={className ?? 'text-xs text-zinc-500'}>
-      Self-hosting Quire? An operator sets the team’s plan with{' '}
-      <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[11px] break-all text-zinc-700">
+    <div className={cn('text-xs text-zinc-500', className)} data-testid="self-host-note">
+      <p>Self-hosting Quire? An operator sets the team’s plan with</p>
+      <code className="mt-1 inline-block max-w-full rounded-md bg-zinc-100 px-2 py-1 font-mono text-[11px] break-all text-zinc-800 ring-1 ring-zinc-200 ring-inset">
         npm run admin -- team set-plan {team.slug} &lt;plan&gt;
       </code>
-      {plans.length ? (
-        <>
-          {' '}
-          where <code className="font-mono text-[11px]">&lt;plan&gt;</code> is {plans.length > 1 ? 'one of ' : ''}
+      {plans.length > 0 && (
+        <p className="mt-1">
+          where <span className="font-mono">&lt;plan&gt;</span> is {plans.length > 1 ? 'one of ' : ''}
           {plans.map((p, i) => (
             <span key={p}>
               {i > 0 && (i === plans.length - 1 ? ' or ' : ', ')}
-              <code className="font-mono text-[11px] text-zinc-700">{p}</code>
+              <span className="font-mono text-zinc-700">{p}</span>
             </span>
           ))}
           .
-        </>
-      ) : null}
-    </p>
+        </p>
+      )}
+    </div>
   );
 }

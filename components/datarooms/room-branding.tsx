@@ -168,7 +168,7 @@ export function RoomBrandingTab({ room }: { room: Room }) {
             <input
               type="radio"
               name={`branding-mode-${room.id}`}
-              className="mt-0.5 h-4 w-4 shrink-0 border-zinc-300 text-brand-600"
+              className="mt-0.5 h-4 w-4 shrink-0 border-zinc-300 accent-brand-600"
               checked={choice.mode === o.mode}
               disabled={o.disabled}
               onChange={() => setChoice({ ...choice, mode: o.mode })}
