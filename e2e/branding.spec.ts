@@ -26,7 +26,7 @@ async function setPlan(slug: string, plan: string) {
 const svgPng = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
 
 const logoPng = () =>
-  svgPng(`<svg xmlns="http://www.w3.org/2000/svg" width="184" height="64">
+  svgPng(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="64">
     <rect x="4" y="8" width="48" height="48" rx="12" fill="#0f766e"/>
     <circle cx="28" cy="32" r="11" fill="none" stroke="#ffffff" stroke-width="5"/>
     <text x="64" y="45" font-family="DejaVu Sans, sans-serif" font-size="34" font-weight="bold" fill="#134e4a">Lumen</text>
@@ -111,7 +111,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page).toHaveURL(/\/branding\/[a-z0-9]+$/);
   await expect(page.getByRole('heading', { name: 'Lumen', level: 1 })).toBeVisible();
   await expect(page.getByText('Default', { exact: true }).first()).toBeVisible();
-  await expect(page.getByTestId('image-status-logo')).toHaveText(/^184×64 · /);
+  await expect(page.getByTestId('image-status-logo')).toHaveText(/^200×64 · /);
   await expect(page.getByTestId('preview-logo')).toHaveAttribute('src', /\/images\/[a-z0-9]+\/[0-9a-f]{16}\.png$/);
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await expect(page.getByText('All changes saved')).toBeVisible();

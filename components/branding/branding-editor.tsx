@@ -424,7 +424,7 @@ export function BrandingEditor(props: EditorProps) {
                 { value: 'list', label: 'List' },
               ]}
             />
-            <div className="space-y-3 sm:col-span-2">
+            <div className="col-span-full space-y-3">
               <Toggle label="Show the folder tree" checked={form.show_folder_tree} lockedBy={lock('show_folder_tree')} onChange={(v) => set('show_folder_tree', v)} />
               <Toggle
                 label="Hide folder icons in the document area"

@@ -291,7 +291,7 @@ export function ImageField({
           )}
         </div>
         <div className="min-w-0 flex-1">
-          <p id={`${id}-status`} className="truncate text-sm text-zinc-800" data-testid={`image-status-${slot}`}>
+          <p id={`${id}-status`} className="line-clamp-2 text-sm break-words text-zinc-800" data-testid={`image-status-${slot}`}>
             {status}
           </p>
           <p id={`${id}-rule`} className="text-xs text-zinc-500">

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
@@ -32,6 +33,11 @@ export function RoomView({ initial }: { initial: Room }) {
   const pathname = usePathname();
   const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
   const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
+  // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
+  const selected = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    selected.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   return (
     <div>
@@ -70,6 +76,7 @@ export function RoomView({ initial }: { initial: Room }) {
             role="tab"
             type="button"
             aria-selected={tab === t.id}
+            ref={tab === t.id ? selected : undefined}
             onClick={() => go(t.id)}
             className={cn(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
