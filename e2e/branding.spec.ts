@@ -1,14 +1,15 @@
 // Brands and a room's branding in the dashboard: the free plan's explanation, a plan set with
 // the admin command, a brand created with a logo uploaded from the file input while the preview
 // follows the colour and the welcome message, a refused file with the server's message, the
-// delete warning naming the room that falls back, a room set to custom and back to the team
-// default, the locked fields of a lower plan, and phone widths. Screenshots 50-59.
+// delete warning naming the room that falls back, a room set to custom (read-only while frozen)
+// and back to the team default, the locked fields of a lower plan, and phone widths.
+// Screenshots 50-59.
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { createTeam, shot, signIn, uniqueEmail } from './support';
+import { createTeam, origin, shot, signIn, uniqueEmail } from './support';
 
 const run = promisify(execFile);
 
@@ -60,6 +61,11 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.goto('/');
   await signIn(page, uniqueEmail('brands'));
   await createTeam(page, 'Lumen Capital');
+
+  // The upload routes answer the API's envelope; without a session, 401.
+  const anonymous = await fetch(`${origin()}/api/brands/nope/images/logo`, { method: 'PUT', body: new Uint8Array([1]), headers: { 'Content-Type': 'image/png' } });
+  expect(anonymous.status).toBe(401);
+  expect((await anonymous.json()).error.code).toBe('unauthorized');
 
   // On the free plan the section explains that brands need Pro or higher, and how self-hosters set a plan.
   await page.getByRole('link', { name: 'Branding' }).click();
@@ -175,6 +181,23 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page.getByTestId('preview-welcome')).toHaveText('Welcome, investors of Project Lumen.');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(124, 58, 237)');
   await pageShot(page, '56-room-branding-custom');
+
+  // A frozen room shows its branding read-only.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Freeze room' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Freeze room' }).click();
+  await expect(page.getByRole('button', { name: 'Unfreeze' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Branding' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'The room is frozen, so its branding is read-only.' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Team default/ })).toBeDisabled();
+  await expect(page.getByLabel('Brand colour', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Welcome message')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save branding' })).toHaveCount(0);
+  await expect(page.getByTestId('preview-welcome')).toHaveText('Welcome, investors of Project Lumen.');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Unfreeze' }).click();
+  await expect(page.getByRole('button', { name: 'Freeze room' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Branding' }).click();
 
   // Back to the team default: the custom settings go, after a confirmation.
   await page.getByRole('radio', { name: /^Team default/ }).check();
