@@ -105,7 +105,7 @@ export function BrandingEditor(props: EditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const baseIdentity = identity ? { name: base.name ?? idName ?? '', is_default: base.is_default ?? idDefault ?? false } : undefined;
-  const pending = useMemo(() => changes(form, base, baseIdentity), [form, base, baseIdentity?.name, baseIdentity?.is_default]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pending = useMemo(() => changes(form, base, baseIdentity), [form, base, baseIdentity?.name, baseIdentity?.is_default]);
   const dirty = !isEmpty(pending);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -117,7 +117,7 @@ export function BrandingEditor(props: EditorProps) {
     if (dirtyRef.current || saving) return;
     setBase(initial);
     setForm(formFrom(initial, { name: initial.name ?? idName, is_default: initial.is_default ?? idDefault }));
-  }, [initial]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [initial]);
 
   // Object URLs of picked files live until the editor goes.
   useEffect(() => {

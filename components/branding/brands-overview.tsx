@@ -37,7 +37,7 @@ export function NewBrandButton({ usage, className }: { usage: BrandUsage | undef
   const blocked = !usage || atCap(usage);
   if (blocked) {
     return (
-      <Button disabled aria-describedby={usage ? 'brand-cap-note' : undefined} className={className} title={usage ? capSentence(usage) : undefined}>
+      <Button disabled aria-describedby={usage && usage.limit > 0 ? 'brand-cap-note' : undefined} className={className} title={usage ? capSentence(usage) : undefined}>
         <Plus className="h-4 w-4" aria-hidden />
         New brand
       </Button>

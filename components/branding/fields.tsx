@@ -204,6 +204,7 @@ export function ImageField({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [local, setLocal] = useState<string | null>(null);
   const [urlOpen, setUrlOpen] = useState(state.kind === 'url');
@@ -309,7 +310,13 @@ export function ImageField({
                 <Upload className="h-3.5 w-3.5" aria-hidden />
                 Choose file
               </button>
-              <button type="button" onClick={() => setUrlOpen((o) => !o)} aria-expanded={urlOpen} aria-label={`Image URL for the ${label.toLowerCase()}`} className={linkButton('text-zinc-600 hover:text-zinc-900')}>
+              <button
+                type="button"
+                onClick={() => {
+                  setUrlOpen(!urlOpen);
+                  if (!urlOpen) requestAnimationFrame(() => urlInput.current?.focus());
+                }}
+                aria-expanded={urlOpen} aria-label={`Image URL for the ${label.toLowerCase()}`} className={linkButton('text-zinc-600 hover:text-zinc-900')}>
                 <Link2 className="h-3.5 w-3.5" aria-hidden />
                 Image URL
               </button>
@@ -335,6 +342,7 @@ export function ImageField({
       </div>
       {urlOpen && !off && (
         <Input
+          ref={urlInput}
           type="url"
           inputMode="url"
           aria-label={`${label} URL`}
