@@ -14,6 +14,7 @@ import {
   putBytes,
   SETTING_DEFAULTS,
   SLOTS,
+  SPAWNS,
   teamApi,
   type Api,
   type Slot,
@@ -34,7 +35,7 @@ const defaults = async (api: Api) => (await list(api)).filter((b) => b.is_defaul
 const putImage = (api: Api, brandId: string, slot: string, bytes: Buffer, contentType: string | null) =>
   putBytes(api.token, `/v1/brands/${brandId}/images/${slot}`, bytes, contentType);
 
-describe('brand object and CRUD', () => {
+describe('brand object and CRUD', SPAWNS, () => {
   let api: Api;
   beforeAll(async () => {
     api = await teamApi('datarooms-plus');
@@ -112,7 +113,7 @@ describe('brand object and CRUD', () => {
   });
 });
 
-describe('the default brand (spec 3.2)', () => {
+describe('the default brand (spec 3.2)', SPAWNS, () => {
   it('the first brand is the default whatever is asked; is_default: true on create or PATCH moves it; false on the default is 422', async () => {
     const api = await teamApi('datarooms');
     const a = await create(api, { name: 'A', is_default: false });
@@ -205,7 +206,7 @@ describe('the default brand (spec 3.2)', () => {
   });
 });
 
-describe('brand caps per plan', () => {
+describe('brand caps per plan', SPAWNS, () => {
   const CAPS: [string, number, string[]][] = [
     ['free', 0, ['pro', 'business', 'datarooms', 'datarooms-plus']],
     ['pro', 1, ['business', 'datarooms', 'datarooms-plus']],
@@ -253,7 +254,7 @@ describe('brand caps per plan', () => {
   });
 });
 
-describe('plan gating, field by field (spec 4.3)', () => {
+describe('plan gating, field by field (spec 4.3)', SPAWNS, () => {
   const BRANDING = ['pro', 'business', 'datarooms', 'datarooms-plus'];
   const VIEWER = ['business', 'datarooms', 'datarooms-plus'];
   const LAYOUT = ['datarooms', 'datarooms-plus'];
@@ -393,7 +394,7 @@ describe('plan gating, field by field (spec 4.3)', () => {
   });
 });
 
-describe('validation (422)', () => {
+describe('validation (422)', SPAWNS, () => {
   let api: Api;
   let brand: any;
   beforeAll(async () => {
@@ -488,7 +489,7 @@ describe('validation (422)', () => {
   });
 });
 
-describe('images by raw PUT: every slot × type × size boundary', () => {
+describe('images by raw PUT: every slot × type × size boundary', SPAWNS, () => {
   let api: Api;
   let brand: any;
   const RULES: Record<Slot, { kinds: img.Kind[]; max: number }> = {
@@ -598,13 +599,27 @@ describe('images by raw PUT: every slot × type × size boundary', () => {
       ['logo', Buffer.alloc(0), 'image/png'],
       ['logo', Buffer.from('<!doctype html><p>hi</p>'), 'image/png'],
       ['logo', Buffer.from(np.subarray(0, 8)), 'image/png'],
+      // Cut just before its IEND chunk: every pixel is there, the file is still incomplete.
+      ['logo', np.subarray(0, np.length - 12), 'image/png'],
+      // ICOs whose directory is consistent but whose image is not whole, or not an image.
+      ['link_preview_favicon', img.ico(np.subarray(0, Math.floor(np.length * 0.6))), 'image/x-icon'],
+      ['link_preview_favicon', img.ico(Buffer.alloc(400, 7)), 'image/x-icon'],
+      ['link_preview_favicon', img.ico(img.icoBmp(16).subarray(22, 22 + 40 + 100), 16), 'image/x-icon'],
     ];
     for (const [slot, bytes, ct] of cases) {
       envelope(await putImage(api, brand.id, slot, bytes, ct), 422, 'unprocessable_entity');
     }
-    // The complete files are fine.
+    // The complete files are fine, an ICO holding a BMP image too.
     ok(await putImage(api, brand.id, 'logo', np, 'image/png'));
     ok(await putImage(api, brand.id, 'banner', nj, 'image/jpeg'));
+    const bmp = img.icoBmp(16);
+    expectImage(ok(await putImage(api, brand.id, 'link_preview_favicon', bmp, 'image/x-icon')).link_preview_favicon, {
+      content_type: 'image/x-icon',
+      size: bmp.length,
+      width: 16,
+      height: 16,
+    });
+    ok(await putImage(api, brand.id, 'link_preview_favicon', img.ico(np, 200), 'image/x-icon'));
   });
 
   it('an unknown slot is 404', async () => {
@@ -623,7 +638,7 @@ describe('images by raw PUT: every slot × type × size boundary', () => {
   });
 });
 
-describe('image files: served, replaced, removed, released', () => {
+describe('image files: served, replaced, removed, released', SPAWNS, () => {
   let api: Api;
   beforeAll(async () => {
     api = await teamApi('datarooms-plus');
@@ -699,6 +714,26 @@ describe('image files: served, replaced, removed, released', () => {
     expect(await create(api, { name: 'Born hidden', banner: { hidden: true } })).toMatchObject({ banner: null, banner_hidden: true });
   });
 
+  it('uploads racing the brand’s delete answer 200 or 404, never fail, and leave no file served', async () => {
+    const bytes = await img.png();
+    for (let round = 0; round < 4; round++) {
+      const b = await create(api, { name: `Racing ${round}` });
+      const [a, c, del] = await Promise.all([
+        putImage(api, b.id, 'logo', bytes, 'image/png'),
+        putImage(api, b.id, 'banner', bytes, 'image/png'),
+        api.del(`/v1/brands/${b.id}`),
+      ]);
+      ok(del);
+      for (const [r, slot] of [
+        [a, 'logo'],
+        [c, 'banner'],
+      ] as const) {
+        if (r.status === 200) await expectGone(r.body[slot].url);
+        else envelope(r, 404, 'not_found');
+      }
+    }
+  });
+
   it('deleting a brand releases every image file it had', async () => {
     const b = await create(api, {
       name: 'Short-lived',
@@ -714,7 +749,7 @@ describe('image files: served, replaced, removed, released', () => {
   });
 });
 
-describe('images by source_url', () => {
+describe('images by source_url', SPAWNS, () => {
   let api: Api;
   let brand: any;
   let wire: Awaited<ReturnType<typeof tripwire>>;
@@ -867,7 +902,7 @@ describe('images by source_url', () => {
   });
 });
 
-describe('deleting a brand: rooms pinned to it fall back to the team default (spec 3.2)', () => {
+describe('deleting a brand: rooms pinned to it fall back to the team default (spec 3.2)', SPAWNS, () => {
   it('team_brand rooms become team_default and show the default brand; custom rooms and rooms on other brands are unaffected', async () => {
     const api = await teamApi('datarooms-plus', 'branding.read,branding.write,datarooms.read,datarooms.write');
     const def = await create(api, { name: 'Default', brand_color: '#111111' });

@@ -9,7 +9,11 @@ import { client, createToken, envelope, uniqueTeam, upload } from './support/api
 import { ok, pdfBytes } from './support/docs';
 
 type Obj = Record<string, any>;
-type Op = { method: string; template: string; scope: string; example: unknown };
+type Op = { method: string; template: string; scope: string; example: unknown; headers?: Record<string, string> };
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** Raw-bytes operations (brand and room images) get a real image, so a missed check would write. */
+const rawImage = (op: Obj) => (op.requestBody?.content?.['image/png'] ? { example: new Uint8Array(PNG_1X1), headers: { 'Content-Type': 'image/png' } } : null);
 
 const operations: Op[] = Object.entries(openapi.paths as Obj).flatMap(([template, ops]) =>
   Object.entries(ops as Obj)
@@ -19,6 +23,7 @@ const operations: Op[] = Object.entries(openapi.paths as Obj).flatMap(([template
       template: `/v1${template}`,
       scope: op['x-required-scope'] as string,
       example: op.requestBody?.content?.['application/json']?.example ?? (op.requestBody ? {} : undefined),
+      ...rawImage(op),
     })),
 );
 
@@ -29,7 +34,8 @@ const theirs: Record<string, string> = {};
 let them: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  them = client((await createToken({ team: uniqueTeam('sweep-b'), scopes: 'apis.all' })).token);
+  // A plan with brands, so the other team can own one.
+  them = client((await createToken({ team: uniqueTeam('sweep-b'), scopes: 'apis.all', plan: 'datarooms-plus' })).token);
   const folder = ok(await them.post('/v1/folders', { name: 'Theirs' }), 201);
   const doc = ok(await them.post('/v1/documents', { upload_id: await upload(them, await pdfBytes(1), 'application/pdf', 't.pdf'), folder_id: folder.id }), 201);
   const version = ok(await them.get(`/v1/documents/${doc.id}/versions`)).data[0];
@@ -47,11 +53,16 @@ beforeAll(async () => {
   theirs['groups/{groupId}'] = group.id;
   theirs['members/{membershipId}'] = member.id;
   theirRoomPid = room.pid;
+  const brand = ok(await them.post('/v1/brands', { name: 'Their brand', brand_color: '#123456' }), 201);
+  theirs['brands/{id}'] = brand.id;
+  theirs['images/{slot}'] = 'logo';
+  theirRoomBranding = ok(await them.get(`/v1/datarooms/${room.id}/branding`));
   theirs['links/{id}'] = ok(await them.post('/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id }), 201).id;
   theirs['link-presets/{id}'] = ok(await them.post('/v1/link-presets', { name: 'Theirs' }), 201).id;
   theirs['visitors/{id}'] = member.visitor_id;
 });
 let theirRoomPid = '';
+let theirRoomBranding: Obj = {};
 
 const fill = (template: string, idFor: (param: string) => string) =>
   template.replace(/([^/]+)\/\{(\w+)\}/g, (_, seg: string, name: string) => `${seg}/${encodeURIComponent(idFor(`${seg}/{${name}}`))}`);
@@ -73,7 +84,7 @@ describe('scope sweep: a token without the operation’s scope gets 403', () => 
   for (const op of operations) {
     it(`${op.method} ${op.template} needs ${op.scope}`, async () => {
       const api = client(await without(op.scope));
-      const e = envelope(await api.call(op.method, fill(op.template, () => 'someid'), op.example), 403, 'forbidden');
+      const e = envelope(await api.call(op.method, fill(op.template, () => 'someid'), op.example, op.headers), 403, 'forbidden');
       expect(e.details).toEqual({ required_scope: op.scope });
     });
   }
@@ -86,7 +97,7 @@ describe('unknown ids are 404', () => {
   });
   for (const op of operations.filter((o) => o.template.includes('{'))) {
     it(`${op.method} ${op.template}`, async () => {
-      envelope(await api.call(op.method, fill(op.template, () => 'unknownid0000000000000000'), op.example), 404, 'not_found');
+      envelope(await api.call(op.method, fill(op.template, () => 'unknownid0000000000000000'), op.example, op.headers), 404, 'not_found');
     });
   }
 });
@@ -99,7 +110,7 @@ describe('another team’s ids are 404', () => {
   for (const op of operations.filter((o) => o.template.includes('{'))) {
     it(`${op.method} ${op.template}`, async () => {
       for (const p of paramsOf(op.template)) expect(theirs[p], `no fixture of another team for ${p}: add one in beforeAll`).toBeTruthy();
-      envelope(await api.call(op.method, fill(op.template, (p) => theirs[p]!), op.example), 404, 'not_found');
+      envelope(await api.call(op.method, fill(op.template, (p) => theirs[p]!), op.example, op.headers), 404, 'not_found');
     });
   }
 
@@ -107,7 +118,7 @@ describe('another team’s ids are 404', () => {
   for (const op of operations.filter((o) => o.template.includes('/datarooms/{id}'))) {
     it(`${op.method} ${op.template} by dr_ id`, async () => {
       const path = fill(op.template, (p) => (p === 'datarooms/{id}' ? theirRoomPid : theirs[p]!));
-      envelope(await api.call(op.method, path, op.example), 404, 'not_found');
+      envelope(await api.call(op.method, path, op.example, op.headers), 404, 'not_found');
     });
   }
 
@@ -118,5 +129,8 @@ describe('another team’s ids are 404', () => {
     const room = ok(await them.get(`/v1/datarooms/${theirRoomPid}`));
     expect(room).toMatchObject({ document_count: 1, folder_count: 1, is_frozen: false });
     expect(ok(await them.get(`/v1/datarooms/${room.id}/groups/${theirs['groups/{groupId}']}/members`)).data).toHaveLength(1);
+    const brand = ok(await them.get(`/v1/brands/${theirs['brands/{id}']}`));
+    expect(brand).toMatchObject({ name: 'Their brand', brand_color: '#123456', is_default: true, logo: null, banner: null });
+    expect(ok(await them.get(`/v1/datarooms/${room.id}/branding`))).toEqual(theirRoomBranding);
   });
 });

@@ -1,14 +1,16 @@
 'use client';
-// One data room: its header and four tabs (documents, groups, permissions, settings), the tab
+// One data room: its header and five tabs (documents, groups, permissions, branding, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
+import { RoomBrandingTab } from './room-branding';
 import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
 import { RoomPermissions } from './room-permissions';
@@ -18,6 +20,7 @@ const TABS = [
   { id: 'documents', label: 'Documents' },
   { id: 'groups', label: 'Groups' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'branding', label: 'Branding' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
@@ -30,6 +33,11 @@ export function RoomView({ initial }: { initial: Room }) {
   const pathname = usePathname();
   const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
   const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
+  // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
+  const selected = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    selected.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   return (
     <div>
@@ -58,7 +66,7 @@ export function RoomView({ initial }: { initial: Room }) {
       {room.is_frozen && (
         <p className="mb-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
           <Lock className="h-4 w-4 shrink-0" aria-hidden />
-          This room is frozen: its documents and folders cannot change. Groups, members and permissions still can. Unfreeze it in Settings.
+          This room is frozen: its documents, folders and branding cannot change. Groups, members and permissions still can. Unfreeze it in Settings.
         </p>
       )}
       <div role="tablist" aria-label="Room sections" className="mb-5 flex gap-1 overflow-x-auto border-b border-zinc-200">
@@ -68,6 +76,7 @@ export function RoomView({ initial }: { initial: Room }) {
             role="tab"
             type="button"
             aria-selected={tab === t.id}
+            ref={tab === t.id ? selected : undefined}
             onClick={() => go(t.id)}
             className={cn(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
@@ -82,6 +91,7 @@ export function RoomView({ initial }: { initial: Room }) {
         {tab === 'documents' && <RoomDocuments room={room} />}
         {tab === 'groups' && <RoomGroups room={room} />}
         {tab === 'permissions' && <RoomPermissions room={room} />}
+        {tab === 'branding' && <RoomBrandingTab room={room} />}
         {tab === 'settings' && <RoomSettings room={room} />}
       </div>
     </div>

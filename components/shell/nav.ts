@@ -7,7 +7,7 @@ export const MAIN_NAV: NavItem[] = [
   { href: '/datarooms', label: 'Data rooms', icon: FolderLock },
   { href: '/links', label: 'Links', icon: Link2, soon: true },
   { href: '/analytics', label: 'Analytics', icon: ChartColumn, soon: true },
-  { href: '/branding', label: 'Branding', icon: Palette, soon: true },
+  { href: '/branding', label: 'Branding', icon: Palette },
 ];
 
 export const SETTINGS_NAV: NavItem[] = [

@@ -182,6 +182,8 @@ export async function putBrandImage(actor: Actor, input: { id: string; slot: str
   const slot = imageSlot(input.slot);
   assertPlanAllows(actor, { [slot]: {} });
   await putSlotImage(actor.teamId, slot, input.bytes, input.content_type, async (tx) => {
+    // Under the team lock, as deleteBrand: a brand deleted meanwhile is 404, not a failed update.
+    await lockTeam(tx, actor.teamId);
     const brand = await findBrand(tx, actor, input.id);
     return { current: brand, save: (data) => tx.brand.update({ where: { id: brand.id }, data }) };
   });

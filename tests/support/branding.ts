@@ -4,6 +4,12 @@ import { baseUrl, client, createToken, uniqueTeam, type Res } from './api';
 
 export type Api = ReturnType<typeof client> & { team: string; token: string };
 
+/**
+ * For describes whose tests mint teams or set plans through the admin command (a process each):
+ * room for a loaded machine. A limit to stop a hung test, not a measure of anything.
+ */
+export const SPAWNS = { timeout: 120_000 };
+
 /** A new team on `plan` and a client for it. */
 export async function teamApi(plan: string, scopes = 'branding.read,branding.write', prefix = 'brands'): Promise<Api> {
   const team = uniqueTeam(prefix);

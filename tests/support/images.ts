@@ -95,6 +95,18 @@ export function ico(pngBytes: Buffer, size = 32): Buffer {
   return Buffer.concat([header, pngBytes]);
 }
 
+/** An ICO holding one classic BMP image (32 bits, with its AND mask), as older tools write them. */
+export function icoBmp(size = 16): Buffer {
+  const dib = Buffer.alloc(40 + size * size * 4 + Math.ceil(size / 32) * 4 * size);
+  dib.writeUInt32LE(40, 0);
+  dib.writeInt32LE(size, 4);
+  dib.writeInt32LE(size * 2, 8);
+  dib.writeUInt16LE(1, 12);
+  dib.writeUInt16LE(32, 14);
+  for (let i = 40; i < 40 + size * size * 4; i += 4) dib.writeUInt32LE(0xff336699, i);
+  return ico(dib, size);
+}
+
 /** An ICO of exactly `total` bytes (its PNG padded). */
 export const icoOfSize = async (total: number) => ico(padPng(await png(32, 32, '#123456'), total - 22));
 

@@ -1,16 +1,8 @@
-import { Palette } from 'lucide-react';
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/coming-soon/coming-soon';
+import { BrandsOverview } from '@/components/branding/brands-overview';
 
 export const metadata: Metadata = { title: 'Branding' };
 
 export default function BrandingPage() {
-  return (
-    <ComingSoon
-      title="Branding"
-      icon={Palette}
-      summary="Make what your viewers see look like you."
-      points={['Logo, banner and brand colour', 'Welcome message and call to action', 'Link previews and data room layout']}
-    />
-  );
+  return <BrandsOverview />;
 }

@@ -36,8 +36,58 @@ async function sniff(bytes: Buffer): Promise<ImageType | string> {
   return `${t.mime} (.${t.ext})`;
 }
 
-/** An ICO's directory must be whole and every image it lists must lie inside the file. */
-function checkIco(bytes: Buffer): boolean {
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG's chunks run whole up to IEND: a file cut after its image data still lacks its end. */
+function pngComplete(bytes: Buffer): boolean {
+  if (bytes.length < 8 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  let off = 8;
+  while (off + 12 <= bytes.length) {
+    const len = bytes.readUInt32BE(off);
+    const type = bytes.toString('latin1', off + 4, off + 8);
+    off += 12 + len;
+    if (off > bytes.length) return false;
+    if (type === 'IEND') return true;
+  }
+  return false;
+}
+
+/** Decodes every row of a PNG or JPEG (a file cut short or corrupt past its header throws). */
+async function decodeFully(bytes: Buffer) {
+  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+  await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).resize(16, 16, { fit: 'inside' }).toBuffer();
+  return meta;
+}
+
+/**
+ * An ICO image that is a BMP: its header must be one Windows writes and its pixel rows must be
+ * in the file (the AND mask that follows is not required: some writers drop it at 32 bits).
+ */
+function dibComplete(d: Buffer): boolean {
+  if (d.length < 40) return false;
+  const headerSize = d.readUInt32LE(0);
+  if (![40, 108, 124].includes(headerSize) || d.length < headerSize) return false;
+  const width = d.readInt32LE(4);
+  const height = d.readInt32LE(8); // the XOR and AND masks together: twice the icon's height
+  const planes = d.readUInt16LE(12);
+  const bpp = d.readUInt16LE(14);
+  const compression = d.readUInt32LE(16);
+  const colorsUsed = d.readUInt32LE(32);
+  if (width <= 0 || width > 256 || height <= 0 || height > 512 || planes !== 1) return false;
+  if (![1, 4, 8, 16, 24, 32].includes(bpp) || (compression !== 0 && compression !== 3)) return false;
+  if (bpp <= 8 && colorsUsed > 2 ** bpp) return false;
+  const rows = Math.max(1, Math.floor(height / 2));
+  const masks = compression === 3 && headerSize === 40 ? 12 : 0;
+  const palette = bpp <= 8 ? (colorsUsed || 2 ** bpp) * 4 : 0;
+  const stride = Math.ceil((width * bpp) / 32) * 4;
+  return d.length >= headerSize + masks + palette + stride * rows;
+}
+
+/**
+ * An ICO's directory must be whole, every image it lists must lie inside the file, and each
+ * image must be complete: an embedded PNG decodes fully, a BMP holds its pixel rows.
+ */
+async function checkIco(bytes: Buffer): Promise<boolean> {
   if (bytes.length < 6 || bytes.readUInt16LE(0) !== 0 || bytes.readUInt16LE(2) !== 1) return false;
   const count = bytes.readUInt16LE(4);
   if (count === 0 || bytes.length < 6 + 16 * count) return false;
@@ -45,6 +95,17 @@ function checkIco(bytes: Buffer): boolean {
     const size = bytes.readUInt32LE(6 + 16 * i + 8);
     const offset = bytes.readUInt32LE(6 + 16 * i + 12);
     if (size === 0 || offset < 6 + 16 * count || offset + size > bytes.length) return false;
+    const image = bytes.subarray(offset, offset + size);
+    if (image.subarray(0, 8).equals(PNG_SIGNATURE)) {
+      if (!pngComplete(image)) return false;
+      try {
+        await decodeFully(image);
+      } catch {
+        return false;
+      }
+    } else if (!dibComplete(image)) {
+      return false;
+    }
   }
   return true;
 }
@@ -80,7 +141,7 @@ export async function checkImage(bytes: Buffer, slot: ImageSlot, field: string, 
   let width: number | null = null;
   let height: number | null = null;
   if (contentType === 'image/x-icon') {
-    if (!checkIco(bytes)) throw invalid(field, 'the ICO file is truncated or malformed');
+    if (!(await checkIco(bytes))) throw invalid(field, 'the ICO file is truncated or malformed');
     try {
       const size = imageSize(bytes);
       width = size.width ?? null;
@@ -89,12 +150,12 @@ export async function checkImage(bytes: Buffer, slot: ImageSlot, field: string, 
       throw invalid(field, 'the ICO file is truncated or malformed');
     }
   } else {
+    if (contentType === 'image/png' && !pngComplete(bytes)) throw invalid(field, 'the PNG file is truncated or corrupt');
     try {
-      const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+      // Decoding every row to a thumbnail catches files cut short or corrupt past the header.
+      const meta = await decodeFully(bytes);
       width = meta.width ?? null;
       height = meta.height ?? null;
-      // Decoding every row to a thumbnail catches files cut short or corrupt past the header.
-      await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).resize(16, 16, { fit: 'inside' }).toBuffer();
     } catch (e) {
       const msg = String((e as Error).message);
       if (/pixel limit/i.test(msg)) throw invalid(field, `the image is larger than ${MAX_PIXELS.toLocaleString('en')} pixels`);

@@ -4,7 +4,7 @@
 import type { Actor } from '../../auth/actor';
 import { db, type Tx } from '../../db/client';
 import { ApiError, conflict, forbidden, notFound } from '../../errors';
-import { imageSlot } from '../brands';
+import { imageSlot, lockTeam } from '../brands';
 import { findRoom, type RoomRow } from '../datarooms/rooms';
 import { visitorBranding } from './effective';
 import { copyImage, deleteBlobs, releaseImageRows, type StoredImage } from './images';
@@ -93,12 +93,20 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
   assertPlanAllows(actor, settings);
   // Checked before fetching anything: a frozen room costs no download.
   refuseFrozen(found);
+  if (!input.mode) {
+    // Refused before any image is downloaded (checked again under the lock below).
+    const { brandingMode } = await db.dataroom.findUniqueOrThrow({ where: { id: found.id }, select: { brandingMode: true } });
+    if (brandingMode !== 'custom') throw wrongMode(fields, `the room is in ${brandingMode} mode; send mode: "custom" with brand fields to give it its own branding`);
+  }
   const prepared = await prepareImages(actor.teamId, settings);
   const copies: StoredImage[] = [];
   let released: string[] = [];
   let room: RoomRow;
   try {
     [room, released] = await db.$transaction(async (tx) => {
+      // The team first, as deleteBrand takes it: a brand read here cannot be deleted before we
+      // commit, and the two never wait on each other's locks in the opposite order (deadlock).
+      await lockTeam(tx, actor.teamId);
       const r = await findRoom(tx, actor, idOrPid, 'update');
       refuseFrozen(r);
       const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
@@ -147,6 +155,7 @@ export async function putRoomBrandingImage(actor: Actor, input: { id: string; sl
   if (mode !== 'custom') throw notCustom(mode);
   assertPlanAllows(actor, { [slot]: {} });
   await putSlotImage(actor.teamId, slot, input.bytes, input.content_type, async (tx) => {
+    await lockTeam(tx, actor.teamId); // before the room, in deleteBrand's order
     const r = await findRoom(tx, actor, input.id, 'update');
     refuseFrozen(r);
     const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, customBranding: true } });

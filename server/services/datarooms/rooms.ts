@@ -7,6 +7,7 @@ import { pgTimestamp } from '../../db/sql';
 import { ApiError, forbidden, notFound } from '../../errors';
 import { newDataroomPid, newId } from '../../ids';
 import { deleteBlobs, releaseImageRows } from '../branding/images';
+import { lockTeam } from '../brands';
 import { cursorInstant, decodeCursor, encodeCursor, iso } from '../../schemas/common';
 
 export type RoomRow = {
@@ -115,6 +116,8 @@ export async function createDataroom(actor: Actor, input: RoomFields & { name: s
   const id = await db.$transaction(async (tx) => {
     // Pinned at creation to the team's default brand of the moment (spec 3.1); a team without
     // brands shows its default, whichever brand becomes it later.
+    // The team lock (taken by every brand write) keeps the default from being deleted meanwhile.
+    await lockTeam(tx, actor.teamId);
     const brand = await tx.brand.findFirst({ where: { teamId: actor.teamId, isDefault: true }, select: { id: true } });
     const room = await tx.dataroom.create({
       data: {
