@@ -3,11 +3,17 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export const textareaClass =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500';
+const textareaClass =
+  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500 aria-invalid:ring-red-400 aria-invalid:focus:ring-red-500';
 
 export function Textarea({ invalid, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return <textarea className={cn(textareaClass, invalid && 'ring-red-400 focus:ring-red-500', className)} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <textarea
+      className={cn(textareaClass, className)}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 }
 
 /** A checkbox with a title and a line of explanation; children show below when it is on. */
@@ -69,6 +75,15 @@ export function SectionTitle({ children, hint }: { children: ReactNode; hint?: R
     <div className="mb-2">
       <h3 className="text-sm font-semibold text-zinc-900">{children}</h3>
       {hint && <p className="mt-0.5 text-xs text-zinc-500">{hint}</p>}
+    </div>
+  );
+}
+
+/** A long dialog's buttons, kept in view at the bottom while the form scrolls. */
+export function StickyFooter({ children }: { children: ReactNode }) {
+  return (
+    <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 mt-6 flex flex-col-reverse gap-2 border-t border-zinc-100 bg-white px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6">
+      {children}
     </div>
   );
 }

@@ -19,9 +19,11 @@ export function StatusBadge({ link }: { link: Pick<LinkItem, 'expires_at'> }) {
 /** "Expires in 3 days" under the status, when it will. */
 export function ExpiryNote({ link }: { link: Pick<LinkItem, 'expires_at'> }) {
   if (!link.expires_at) return null;
+  const days = Math.round((new Date(link.expires_at).getTime() - Date.now()) / 86400_000);
+  const when = days > 6 && days < 100 ? `in ${days} days` : formatRelative(link.expires_at);
   return (
     <span className="block text-xs text-zinc-500" title={formatDateTime(link.expires_at)} suppressHydrationWarning>
-      {isExpired(link) ? formatRelative(link.expires_at) : `Expires ${formatRelative(link.expires_at)}`}
+      {isExpired(link) ? `Expired ${when}` : `Expires ${when}`}
     </span>
   );
 }

@@ -28,6 +28,7 @@ import {
   type Tab,
   type Target,
 } from './draft';
+import { StickyFooter } from './controls';
 import { useLinkSummaries, useRefreshLinks } from './hooks';
 import { SettingsTabs, tabOfFirstError } from './settings-tabs';
 import { AudienceSelect, TargetPicker } from './target-picker';
@@ -42,14 +43,10 @@ export type LinkDialogProps = {
 };
 
 export function LinkDialog(props: LinkDialogProps) {
-  // A fresh form each time it opens.
-  const [session, setSession] = useState(0);
-  useEffect(() => {
-    if (props.open) setSession((s) => s + 1);
-  }, [props.open]);
+  // The body mounts on each opening: a fresh form every time.
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      {props.open && <LinkDialogBody key={session} {...props} />}
+      {props.open && <LinkDialogBody {...props} />}
     </Dialog>
   );
 }
@@ -125,7 +122,7 @@ function LinkDialogBody({ onOpenChange, target: initialTarget, link }: LinkDialo
     <DialogContent
       title={editing ? `Edit “${linkTitle(link)}”` : 'Share with a link'}
       description={editing ? undefined : 'Choose who gets in and what they may do. You can change every setting later.'}
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {editing ? (
@@ -180,14 +177,14 @@ function LinkDialogBody({ onOpenChange, target: initialTarget, link }: LinkDialo
             {general}
           </p>
         )}
-        <DialogFooter>
+        <StickyFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
             Cancel
           </Button>
           <Button type="submit" loading={mutation.isPending}>
             {editing ? 'Save changes' : 'Create link'}
           </Button>
-        </DialogFooter>
+        </StickyFooter>
       </form>
     </DialogContent>
   );
@@ -227,7 +224,7 @@ function Created({ link, target, onDone }: { link: LinkItem; target: Target | nu
     link.allow_download && 'downloads allowed',
   ].filter(Boolean) as string[];
   return (
-    <DialogContent title="Your link is ready" className="max-w-lg">
+    <DialogContent title="Your link is ready" className="sm:max-w-lg">
       <div className="flex items-start gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
         <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
         <p>

@@ -56,7 +56,7 @@ export function SettingsTabs({
 
   return (
     <div>
-      <div role="tablist" aria-label="Settings" className="-mx-5 mb-4 flex gap-1 overflow-x-auto border-b border-zinc-200 px-5 sm:-mx-6 sm:px-6">
+      <div role="tablist" aria-label="Settings" className="sticky -top-5 z-10 -mx-5 mb-4 flex gap-1 overflow-x-auto border-b border-zinc-200 bg-white px-5 sm:-top-6 sm:-mx-6 sm:px-6">
         {TABS.map((t, i) => (
           <button
             key={t.id}

@@ -1,7 +1,7 @@
 'use client';
 // The watermark's text (with its placeholders), placement and look, beside a live preview on a
 // sample page with the placeholders filled in the way a visitor would see them.
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '@/server/services/links/constants';
@@ -103,7 +103,7 @@ export function WatermarkEditor({
           </div>
         </div>
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[auto_minmax(6rem,1fr)] gap-x-5 gap-y-3">
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium text-zinc-800">Position</legend>
             <div className={cn('grid w-fit grid-cols-3 gap-1 rounded-lg bg-zinc-100 p-1', value.is_tiled && 'opacity-50')}>
@@ -124,15 +124,15 @@ export function WatermarkEditor({
                 </label>
               ))}
             </div>
-            <label className="mt-2 flex items-center gap-2 text-sm text-zinc-700">
+            <label className="mt-2 flex items-center gap-2 text-sm whitespace-nowrap text-zinc-700">
               <input type="checkbox" className="h-4 w-4 rounded border-zinc-300 text-brand-600" checked={value.is_tiled} onChange={(e) => set('is_tiled', e.target.checked)} />
-              Repeat across the page
+              Tile across the page
             </label>
           </fieldset>
-          <div className="space-y-3">
+          <div className="grid content-start gap-3">
             <Field label="Rotation">
               {(p) => (
-                <Select {...p} value={value.rotation} onChange={(e) => set('rotation', Number(e.target.value))}>
+                <Select {...p} className="max-w-36" value={value.rotation} onChange={(e) => set('rotation', Number(e.target.value))}>
                   {WATERMARK_ROTATIONS.map((r) => (
                     <option key={r} value={r}>
                       {r}°
@@ -141,78 +141,92 @@ export function WatermarkEditor({
                 </Select>
               )}
             </Field>
-            <div className="grid grid-cols-2 gap-3">
-              <Field label="Colour">
-                {(p) => (
-                  <div className="flex h-9 items-center gap-2 rounded-lg px-2 ring-1 ring-zinc-300 ring-inset">
-                    <input
-                      {...p}
-                      type="color"
-                      value={value.color}
-                      onChange={(e) => set('color', e.target.value.toLowerCase())}
-                      className="h-6 w-7 cursor-pointer rounded border-0 bg-transparent p-0"
-                    />
-                    <span className="font-mono text-xs text-zinc-600">{value.color}</span>
-                  </div>
-                )}
-              </Field>
-              <Field label="Size">
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="number"
-                    min={8}
-                    max={96}
-                    value={value.font_size}
-                    onChange={(e) => set('font_size', Math.min(96, Math.max(8, Number(e.target.value) || 8)))}
-                  />
-                )}
-              </Field>
-            </div>
+            <Field label="Size (pt)">
+              {(p) => (
+                <Input
+                  {...p}
+                  type="number"
+                  min={8}
+                  max={96}
+                  className="max-w-36"
+                  value={value.font_size}
+                  onChange={(e) => set('font_size', Math.min(96, Math.max(8, Number(e.target.value) || 8)))}
+                />
+              )}
+            </Field>
           </div>
         </div>
-        <Field label={`Opacity: ${Math.round(value.opacity * 100)}%`}>
-          {(p) => (
-            <input
-              {...p}
-              type="range"
-              min={5}
-              max={100}
-              step={5}
-              value={Math.round(value.opacity * 100)}
-              onChange={(e) => set('opacity', Number(e.target.value) / 100)}
-              className="w-full accent-brand-600"
-            />
-          )}
-        </Field>
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-x-5">
+          <Field label="Colour">
+            {({ invalid: _invalid, ...p }) => (
+              <div className="flex h-9 w-fit items-center gap-2 rounded-lg bg-white px-2 pr-3 ring-1 ring-zinc-300 ring-inset">
+                <input
+                  {...p}
+                  type="color"
+                  value={value.color}
+                  onChange={(e) => set('color', e.target.value.toLowerCase())}
+                  className="h-6 w-8 cursor-pointer rounded border-0 bg-transparent p-0"
+                />
+                <span className="font-mono text-xs text-zinc-600">{value.color}</span>
+              </div>
+            )}
+          </Field>
+          <Field label={`Opacity: ${Math.round(value.opacity * 100)}%`}>
+            {({ invalid: _invalid, ...p }) => (
+              <input
+                {...p}
+                type="range"
+                min={5}
+                max={100}
+                step={5}
+                value={Math.round(value.opacity * 100)}
+                onChange={(e) => set('opacity', Number(e.target.value) / 100)}
+                className="h-9 w-full accent-brand-600"
+              />
+            )}
+          </Field>
+        </div>
       </div>
       <WatermarkPreview value={value} linkName={linkName} />
     </div>
   );
 }
 
-const ALIGN: Record<WatermarkPosition, string> = {
-  'top-left': 'items-start justify-start',
-  'top-center': 'items-start justify-center',
-  'top-right': 'items-start justify-end',
-  'middle-left': 'items-center justify-start',
-  center: 'items-center justify-center',
-  'middle-right': 'items-center justify-end',
-  'bottom-left': 'items-end justify-start',
-  'bottom-center': 'items-end justify-center',
-  'bottom-right': 'items-end justify-end',
-};
+const PAGE_W = 208;
+const PAGE_H = Math.round((PAGE_W * 842) / 595);
+const MARGIN = 10;
+
+/** Where the text's centre goes so that, rotated, it sits in its corner or edge inside the page. */
+function placement(position: WatermarkPosition, w: number, h: number, rotation: number) {
+  const r = (rotation * Math.PI) / 180;
+  const bw = Math.abs(w * Math.cos(r)) + Math.abs(h * Math.sin(r));
+  const bh = Math.abs(w * Math.sin(r)) + Math.abs(h * Math.cos(r));
+  const [row, col] = position === 'center' ? ['middle', 'center'] : position.split('-');
+  const along = (where: string, start: string, end: string, page: number, box: number) => {
+    if (box + 2 * MARGIN >= page) return page / 2;
+    return where === start ? MARGIN + box / 2 : where === end ? page - MARGIN - box / 2 : page / 2;
+  };
+  return { x: along(col!, 'left', 'right', PAGE_W, bw), y: along(row!, 'top', 'bottom', PAGE_H, bh) };
+}
 
 /** A sample A4 page, about a third of real size, with the watermark drawn over it. */
 export function WatermarkPreview({ value, linkName }: { value: WatermarkDraft; linkName: string }) {
   const text = sampleText(value.text.trim() || 'Watermark', linkName);
   // A4 is 595 pt wide; the preview page is 208 px: the font scales the same way.
-  const size = Math.max(4, value.font_size * (208 / 595));
-  const style = { color: value.color, opacity: value.opacity, fontSize: `${size}px`, transform: `rotate(${-value.rotation}deg)` };
+  const size = Math.max(3, value.font_size * (PAGE_W / 595));
+  const look = { color: value.color, opacity: value.opacity, fontSize: `${size}px` };
+  const box = useRef<HTMLSpanElement>(null);
+  const [dims, setDims] = useState({ w: 0, h: 0 });
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && (el.offsetWidth !== dims.w || el.offsetHeight !== dims.h)) setDims({ w: el.offsetWidth, h: el.offsetHeight });
+  });
+  const at = placement(value.position, dims.w, dims.h, value.rotation);
   return (
     <figure className="mx-auto w-52 md:mx-0">
       <div
-        className="relative aspect-[595/842] w-52 overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-zinc-200"
+        className="relative overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-zinc-200"
+        style={{ width: PAGE_W, height: PAGE_H }}
         data-testid="watermark-preview"
         aria-label={`Preview: “${text}”`}
         role="img"
@@ -226,17 +240,28 @@ export function WatermarkPreview({ value, linkName }: { value: WatermarkDraft; l
         {value.is_tiled ? (
           <div className="absolute inset-[-40%] grid grid-cols-2 content-around items-center justify-items-center gap-y-6" aria-hidden>
             {Array.from({ length: 12 }, (_, i) => (
-              <span key={i} className="font-semibold whitespace-nowrap" style={style}>
+              <span key={i} className="font-semibold whitespace-nowrap" style={{ ...look, transform: `rotate(${-value.rotation}deg)` }}>
                 {text}
               </span>
             ))}
           </div>
         ) : (
-          <div className={cn('absolute inset-0 flex p-3', ALIGN[value.position])} aria-hidden>
-            <span className="max-w-full text-center leading-tight font-semibold break-words" style={style}>
-              {text}
-            </span>
-          </div>
+          <span
+            ref={box}
+            aria-hidden
+            className="absolute block text-center leading-tight font-semibold break-words"
+            style={{
+              ...look,
+              maxWidth: PAGE_W * 0.85,
+              width: 'max-content',
+              left: at.x - dims.w / 2,
+              top: at.y - dims.h / 2,
+              transform: `rotate(${-value.rotation}deg)`,
+              visibility: dims.w ? 'visible' : 'hidden',
+            }}
+          >
+            {text}
+          </span>
         )}
       </div>
       <figcaption className="mt-2 text-center text-xs text-zinc-500 md:text-left">Preview with sample values</figcaption>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
-import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input } from '@/components/ui/input';
@@ -18,6 +18,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage, fieldErrors, sentence } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { checkDraft, draftFromPreset, emptyDraft, FIELD_TAB, presetBody, type Draft, type Errors, type PresetItem, type Tab } from '@/components/links/draft';
+import { StickyFooter } from '@/components/links/controls';
 import { SettingsTabs, tabOfFirstError } from '@/components/links/settings-tabs';
 
 /** What a preset sets, in a few words. */
@@ -157,13 +158,9 @@ export function PresetsSettings() {
 }
 
 function PresetDialog({ open, onOpenChange, preset }: { open: boolean; onOpenChange: (o: boolean) => void; preset: PresetItem | null }) {
-  const [session, setSession] = useState(0);
-  useEffect(() => {
-    if (open) setSession((s) => s + 1);
-  }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && <PresetForm key={session} preset={preset} onClose={() => onOpenChange(false)} />}
+      {open && <PresetForm preset={preset} onClose={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
@@ -216,7 +213,7 @@ function PresetForm({ preset, onClose }: { preset: PresetItem | null; onClose: (
     <DialogContent
       title={preset ? `Edit “${preset.name}”` : 'New link preset'}
       description="What links made from this preset start with. Changing a preset does not change links already made."
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="Preset name" error={errors.name}>
@@ -237,14 +234,14 @@ function PresetForm({ preset, onClose }: { preset: PresetItem | null; onClose: (
             {general}
           </p>
         )}
-        <DialogFooter>
+        <StickyFooter>
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
           <Button type="submit" loading={mutation.isPending}>
             {preset ? 'Save preset' : 'Create preset'}
           </Button>
-        </DialogFooter>
+        </StickyFooter>
       </form>
     </DialogContent>
   );
