@@ -7,13 +7,15 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { createTeam, makePdf, shot, signIn, uniqueEmail } from './support';
 
-/** The admin command, against the test server's embedded database. */
-function setPlan(slug: string, plan: string) {
-  execFileSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/admin.ts', 'team', 'set-plan', slug, plan], {
+/** A script against the test server's embedded database. */
+const runTsx = (...args: string[]) =>
+  execFileSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
     env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR, DATABASE_URL: '' },
     stdio: 'pipe',
-  });
-}
+  }).toString();
+
+/** The admin command. */
+const setPlan = (slug: string, plan: string) => runTsx('scripts/admin.ts', 'team', 'set-plan', slug, plan);
 
 test('a team shares a document and a room with links, presets and groups', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -148,7 +150,21 @@ test('a team shares a document and a room with links, presets and groups', async
   await expect(page.getByText('Views appear here when someone opens the link')).toBeVisible();
   await expect(page.getByTestId('link-settings')).toContainText('Required, verified by code');
   await expect(page.getByTestId('link-settings')).toContainText('Company, Role');
-  await shot(page, '77-link-page');
+  await shot(page, '77-link-page', { fullPage: true });
+
+  // A visit (recorded the way the viewer records one) shows on the page and in the list.
+  const linkId = page.url().split('/links/')[1]!;
+  runTsx('e2e/fixtures/seed-view.ts', linkId, 'mia@northwind.example', JSON.stringify({ company: 'Northwind Capital', role: 'Investor' }));
+  await page.reload();
+  const view = page.getByTestId('view-row');
+  await expect(view).toHaveCount(1);
+  await expect(view).toContainText('mia@northwind.example');
+  await expect(view).toContainText('2 min 5 s');
+  await expect(view).toContainText('Company:Northwind Capital');
+  await expect(view).toContainText('Role:Investor');
+  await expect(view.getByRole('cell').nth(3)).toHaveText('2');
+  await page.getByRole('link', { name: 'Links', exact: true }).first().click();
+  await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).toContainText('5 minutes ago');
 
   // A room with a group of three; a link for the group from its tab; the members are visitors.
   await page.getByRole('link', { name: 'Data rooms' }).first().click();
@@ -175,10 +191,14 @@ test('a team shares a document and a room with links, presets and groups', async
 
   await page.getByRole('link', { name: 'Visitors' }).click();
   const visitors = page.getByTestId('visitor-row');
-  await expect(visitors).toHaveCount(3);
+  await expect(visitors).toHaveCount(4);
+  await expect(visitors.filter({ hasText: 'mia@northwind.example' })).toContainText('Verified');
   await expect(visitors.filter({ hasText: 'grace@fund.example' })).toContainText('Not verified');
   await expect(visitors.filter({ hasText: 'grace@fund.example' })).toContainText('Harbor Fund II');
   await shot(page, '78-visitors');
+  await visitors.filter({ hasText: 'mia@northwind.example' }).getByRole('link').click();
+  await expect(page.getByTestId('view-row')).toContainText('Northwind LP');
+  await page.goBack();
   await visitors.filter({ hasText: 'ada@fund.example' }).getByRole('link', { name: 'ada@fund.example' }).click();
   await expect(page.getByRole('heading', { name: /ada@fund\.example/ })).toBeVisible();
   await expect(page.getByText('They were added to a group but have not opened a link yet.')).toBeVisible();
@@ -201,4 +221,17 @@ test('a team shares a document and a room with links, presets and groups', async
   expect(box!.width).toBeLessThanOrEqual(390);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+
+  // Deleting: a link leaves the list at once; a preset leaves settings, its links keep working.
+  await page.getByRole('button', { name: 'Actions for Acme Ventures — partners' }).click();
+  await page.getByRole('menuitem', { name: 'Delete link' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete link' }).click();
+  await expect(page.getByTestId('link-row')).toHaveCount(2);
+  await page.goto('/settings/presets');
+  await page.getByRole('button', { name: 'Actions for Investors' }).click();
+  await page.getByRole('menuitem', { name: 'Delete preset' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete preset' }).click();
+  await expect(page.getByRole('heading', { name: 'No presets yet' })).toBeVisible();
+  await page.goto('/links');
+  await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).toContainText('Active');
 });

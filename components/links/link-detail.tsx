@@ -84,7 +84,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
         </div>
       </Card>
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <dl className="grid grid-cols-3 gap-3">
             <Stat label="Views">{s ? s.views : '—'}</Stat>
@@ -96,7 +96,6 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
             <ViewsTable
               label="Views"
               views={rows}
-              link={link}
               columns={link.dataroom_id ? ['visitor', 'opened', 'when', 'duration', 'pages', 'download', 'answers'] : ['visitor', 'when', 'duration', 'pages', 'download', 'answers']}
               pending={views.isPending}
               error={views.error}
@@ -119,7 +118,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
 
         <Card className="h-fit">
           <CardHeader title="Settings" action={<Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Change</Button>} />
-          <dl className="divide-y divide-zinc-100 text-sm" data-testid="link-settings">
+          <dl className="-mt-px grid text-sm sm:grid-cols-2 2xl:grid-cols-1" data-testid="link-settings">
             <Row label="Email">{link.email_authenticated ? 'Required, verified by code' : link.email_protected ? 'Required' : 'Not asked'}</Row>
             <Row label="Password">{link.is_password_protected ? 'Required' : 'None'}</Row>
             <Row label="Expiry">
@@ -180,7 +179,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 px-5 py-2.5">
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 border-t border-zinc-100 px-5 py-2.5">
       <dt className="text-zinc-500">{label}</dt>
       <dd className="min-w-0 text-zinc-800">{children}</dd>
     </div>

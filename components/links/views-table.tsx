@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Skeleton } from '@/components/ui/spinner';
 import { RelativeTime } from '@/components/ui/time';
-import type { LinkItem, ViewDetail, ViewItem } from './draft';
+import type { ViewDetail, ViewItem } from './draft';
 import { formatDuration, useViewDetails } from './hooks';
 
 type Col = 'visitor' | 'link' | 'opened' | 'when' | 'duration' | 'pages' | 'download' | 'answers';
@@ -17,7 +17,6 @@ export function ViewsTable({
   label,
   views,
   columns,
-  link,
   pending,
   error,
   onRetry,
@@ -26,8 +25,6 @@ export function ViewsTable({
   label: string;
   views: ViewItem[] | undefined;
   columns: Col[];
-  /** The link whose views these are (labels for the answers). */
-  link?: LinkItem;
   pending: boolean;
   error: unknown;
   onRetry: () => void;
@@ -39,7 +36,6 @@ export function ViewsTable({
     const x = d(v);
     return x ? node(x) : details.isPending ? <Skeleton className={`h-4 ${w}`} /> : '—';
   };
-  const labels = new Map((link?.custom_fields ?? []).map((f) => [f.identifier, f.label]));
 
   const all: Record<Col, Column<ViewItem>> = {
     visitor: {
@@ -116,15 +112,14 @@ export function ViewsTable({
       key: 'answers',
       header: 'Answers',
       cell: wait((x) => {
-        const entries = Object.entries(x.answers);
-        if (!entries.length) return <span className="text-zinc-400">—</span>;
+        if (!x.answers.length) return <span className="text-zinc-400">—</span>;
         return (
           <dl className="max-w-64 space-y-0.5 text-xs">
-            {entries.map(([k, val]) => (
-              <div key={k} className="flex gap-1">
-                <dt className="shrink-0 text-zinc-500">{labels.get(k) ?? k}:</dt>
-                <dd className="truncate text-zinc-800" title={val}>
-                  {val || '—'}
+            {x.answers.map((a) => (
+              <div key={a.identifier} className="flex gap-1">
+                <dt className="shrink-0 text-zinc-500">{a.label}:</dt>
+                <dd className="truncate text-zinc-800" title={a.value}>
+                  {a.value || '—'}
                 </dd>
               </div>
             ))}

@@ -183,7 +183,7 @@ export const ViewDetails = z.object({
       document_name: z.string().nullable(),
       dataroom_name: z.string().nullable(),
       pages_viewed: z.int(),
-      answers: z.record(z.string(), z.string()),
+      answers: z.array(z.object({ identifier: z.string(), label: z.string(), value: z.string() })),
     }),
   ),
 });

@@ -438,9 +438,9 @@ export async function linkSummaries(actor: Actor, ids: string[]) {
 export async function viewDetails(actor: Actor, ids: string[]) {
   if (!ids.length) return { data: [] };
   const rows = await db.$queryRaw<
-    { id: string; linkName: string | null; linkDeleted: boolean; documentName: string | null; dataroomName: string | null; pages: number; answers: unknown }[]
+    { id: string; linkName: string | null; linkDeleted: boolean; documentName: string | null; dataroomName: string | null; pages: number; answers: unknown; fields: unknown }[]
   >`
-    SELECT v.id, l.name AS "linkName", (l.deleted_at IS NOT NULL) AS "linkDeleted", d.name AS "documentName", r.name AS "dataroomName",
+    SELECT v.id, l.name AS "linkName", l.custom_fields AS fields, (l.deleted_at IS NOT NULL) AS "linkDeleted", d.name AS "documentName", r.name AS "dataroomName",
            (SELECT count(DISTINCT e.page_number) FROM page_view_events e WHERE e.view_id = v.id)::int AS pages,
            v.custom_field_values AS answers
       FROM views v
@@ -456,21 +456,28 @@ export async function viewDetails(actor: Actor, ids: string[]) {
       document_name: r.documentName,
       dataroom_name: r.dataroomName,
       pages_viewed: r.pages,
-      answers: answersOf(r.answers),
+      answers: answersOf(r.answers, (r.fields as CustomField[] | null) ?? []),
     })),
   };
 }
 
-/** Answers as `{ identifier: text }`, whatever JSON shape the viewer stored. */
-function answersOf(raw: unknown): Record<string, string> {
+/**
+ * Answers as `{ identifier, label, value }` in the order of the link's fields (then any others),
+ * whatever JSON shape the viewer stored: `{ identifier: value }` or `[{ identifier, value }]`.
+ */
+function answersOf(raw: unknown, fields: CustomField[]) {
   const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v == null ? '' : JSON.stringify(v));
+  let pairs: [string, string][] = [];
   if (Array.isArray(raw)) {
-    return Object.fromEntries(
-      raw
-        .filter((a): a is { identifier: string; value: unknown } => !!a && typeof a === 'object' && typeof (a as { identifier?: unknown }).identifier === 'string')
-        .map((a) => [a.identifier, text(a.value)]),
-    );
+    pairs = raw
+      .filter((a): a is { identifier: string; value: unknown } => !!a && typeof a === 'object' && typeof (a as { identifier?: unknown }).identifier === 'string')
+      .map((a) => [a.identifier, text(a.value)]);
+  } else if (raw && typeof raw === 'object') {
+    pairs = Object.entries(raw).map(([k, v]) => [k, text(v)]);
   }
-  if (raw && typeof raw === 'object') return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, text(v)]));
-  return {};
+  const order = new Map(fields.map((f, i) => [f.identifier, i]));
+  const labels = new Map(fields.map((f) => [f.identifier, f.label]));
+  return pairs
+    .sort(([a], [b]) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity))
+    .map(([identifier, value]) => ({ identifier, label: labels.get(identifier) ?? identifier, value }));
 }
