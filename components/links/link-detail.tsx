@@ -131,12 +131,11 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
                 'Never'
               )}
             </Row>
-            {(link.allow_list.length > 0 || link.deny_list.length > 0) && (
-              <Row label="Lists">
-                {link.allow_list.length > 0 && <span className="block">Allows {link.allow_list.length}</span>}
-                {link.deny_list.length > 0 && <span className="block">Blocks {link.deny_list.length}</span>}
-              </Row>
-            )}
+            <Row label="Lists">
+              {link.allow_list.length === 0 && link.deny_list.length === 0 && 'None'}
+              {link.allow_list.length > 0 && <span className="block">Allows {link.allow_list.length}</span>}
+              {link.deny_list.length > 0 && <span className="block">Blocks {link.deny_list.length}</span>}
+            </Row>
             <Row label="Download">{link.allow_download ? 'Allowed' : 'Not allowed'}</Row>
             <Row label="Watermark">{link.watermark_config ? <span className="break-words">“{link.watermark_config.text}”</span> : 'None'}</Row>
             <Row label="Brand">{link.brand_id ? (brandName ?? '…') : 'Automatic'}</Row>

@@ -170,7 +170,15 @@ function LinkDialogBody({ onOpenChange, target: initialTarget, link }: LinkDialo
           Email me when someone opens it
         </label>
 
-        <SettingsTabs kind="link" draft={draft} setDraft={setDraft} errors={errors} tab={tab} onTab={setTab} />
+        <SettingsTabs
+          kind="link"
+          draft={draft}
+          setDraft={setDraft}
+          errors={errors}
+          tab={tab}
+          onTab={setTab}
+          groupLink={editing ? !!link?.group_id : target?.kind === 'dataroom' && !!target.groupId}
+        />
 
         {general && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">

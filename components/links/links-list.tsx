@@ -137,7 +137,7 @@ export function LinksList() {
               className: 'w-40 text-right',
               cell: (l: LinkItem) => (
                 <div className="flex items-center justify-end gap-1">
-                  <CopyButton value={l.url} label="Copy" />
+                  <CopyButton value={l.url} label="Copy" ariaLabel={`Copy the URL of ${linkTitle(l)}`} />
                   <LinkMenu link={l} onEdit={() => setDialog({ link: l })} onDelete={() => setDeleting(l)} />
                 </div>
               ),

@@ -34,6 +34,7 @@ export function SettingsTabs({
   errors,
   tab,
   onTab,
+  groupLink = false,
 }: {
   kind: 'link' | 'preset';
   draft: Draft;
@@ -41,6 +42,8 @@ export function SettingsTabs({
   errors: Errors;
   tab: Tab;
   onTab: (t: Tab) => void;
+  /** A group link: the group's permissions decide downloads. */
+  groupLink?: boolean;
 }) {
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -89,7 +92,12 @@ export function SettingsTabs({
           <div className="space-y-4">
             <CheckRow
               label="Allow downloading"
-              description="Visitors may download the file (PDFs with the watermark burned in). Otherwise they only see rendered pages."
+              description={
+                groupLink
+                  ? 'For a group link the group’s permissions decide what each visitor may download; this setting is not used.'
+                  : 'Visitors may download the file (PDFs with the watermark burned in). Otherwise they only see rendered pages.'
+              }
+              disabled={groupLink}
               checked={draft.allow_download}
               onChange={(v) => set('allow_download', v)}
             />
