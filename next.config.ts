@@ -1,5 +1,15 @@
 import type { NextConfig } from 'next';
 
+const VIEWER_FILES = [
+  './node_modules/pdfjs-dist/standard_fonts/**',
+  './node_modules/pdfjs-dist/cmaps/**',
+  './node_modules/pdfjs-dist/wasm/**',
+  './node_modules/pdfjs-dist/iccs/**',
+  './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  './node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  './node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+];
+
 const config: NextConfig = {
   poweredByHeader: false,
   // The test script type-checks separately (tsc) and may skip it here to build faster.
@@ -12,9 +22,18 @@ const config: NextConfig = {
     '@prisma/schema-engine-wasm',
     'pg',
     'pdf-lib',
+    '@pdf-lib/fontkit',
+    'pdfjs-dist',
+    '@napi-rs/canvas',
     'file-type',
     'undici',
   ],
+  // Files the viewer reads from disk by computed paths, which the tracer cannot see: pdf.js's
+  // data folders (standard fonts, CMaps, image decoders) for page images, and the TTF fonts
+  // burned into watermarked downloads. Only the server routes that render or watermark need them.
+  outputFileTracingIncludes: Object.fromEntries(
+    ['/view/**', '/api/view/**', '/v1/**', '/api/trpc/**'].map((route) => [route, VIEWER_FILES]),
+  ),
   async headers() {
     return [
       {
