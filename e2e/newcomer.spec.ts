@@ -141,7 +141,7 @@ test('a newcomer signs in, sets up a team, uploads and organises documents, and 
   expect(after.body.error.code).toBe('unauthorized');
 
   // The sections still to come say so.
-  await page.getByRole('link', { name: /Links/ }).click();
+  await page.getByRole('link', { name: /Analytics/ }).click();
   await expect(page.getByText('This section is coming soon')).toBeVisible();
   await shot(page, '14-coming-soon');
 

@@ -2,8 +2,9 @@
 // Viewer groups of a room: create, rename, domains and allow-all, members (paste or upload up
 // to 500 addresses at a time), remove members, delete the group.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Plus, Trash2, Upload, Users } from 'lucide-react';
+import { Plus, Share2, Trash2, Upload, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { LinkDialog } from '@/components/links/link-dialog';
 import { NameDialog } from '@/components/library/name-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -128,6 +129,7 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
   const [allowAll, setAllowAll] = useState(group.allow_all);
   const [emails, setEmails] = useState('');
   const [deleting, setDeleting] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setName(group.name);
@@ -175,10 +177,16 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
           title={group.name}
           description={`${group.member_count} ${group.member_count === 1 ? 'member' : 'members'}${group.allow_all ? ' · anyone with a link of this group' : ''}`}
           action={
-            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setDeleting(true)}>
-              <Trash2 className="h-4 w-4" aria-hidden />
-              Delete group
-            </Button>
+            <div className="flex flex-wrap items-center gap-1">
+              <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+                <Share2 className="h-4 w-4" aria-hidden />
+                Share with this group
+              </Button>
+              <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setDeleting(true)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Delete group
+              </Button>
+            </div>
           }
         />
         <form
@@ -268,6 +276,11 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
         )}
       </Card>
 
+      <LinkDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        target={{ kind: 'dataroom', id: room.id, name: room.name, groupId: group.id, groupName: group.name }}
+      />
       <ConfirmDialog
         open={deleting}
         onOpenChange={(o) => {

@@ -2,11 +2,13 @@
 // One data room: its header and five tabs (documents, groups, permissions, branding, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, Lock } from 'lucide-react';
+import { ChevronLeft, Lock, Share2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { LinkDialog } from '@/components/links/link-dialog';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
@@ -32,6 +34,7 @@ export function RoomView({ initial }: { initial: Room }) {
   const router = useRouter();
   const pathname = usePathname();
   const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
+  const [sharing, setSharing] = useState(false);
   const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
   // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
   const selected = useRef<HTMLButtonElement>(null);
@@ -62,7 +65,12 @@ export function RoomView({ initial }: { initial: Room }) {
             <span className="font-mono text-xs">{room.pid}</span>
           </p>
         </div>
+        <Button onClick={() => setSharing(true)}>
+          <Share2 className="h-4 w-4" aria-hidden />
+          Share
+        </Button>
       </div>
+      <LinkDialog open={sharing} onOpenChange={setSharing} target={{ kind: 'dataroom', id: room.id, name: room.name }} />
       {room.is_frozen && (
         <p className="mb-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
           <Lock className="h-4 w-4 shrink-0" aria-hidden />

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ExternalLink, FileQuestion, Link2 } from 'lucide-react';
+import { Download, ExternalLink, FileQuestion, Link2, Share2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { DocIcon, docTypeLabel } from '@/components/library/doc-icon';
@@ -19,6 +19,7 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
+import { LinkDialog } from '@/components/links/link-dialog';
 import { LinkVersionDialog } from './link-version-dialog';
 import { PdfPreview } from './pdf-preview';
 import { VersionsCard } from './versions-card';
@@ -44,6 +45,7 @@ function Document({ initial }: { initial: DocumentItem }) {
   const chain = useFolderChain(doc.folder_id);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [linkDialog, setLinkDialog] = useState(false);
+  const [sharing, setSharing] = useState(false);
 
   // The primary version (first page of the list holds it in all but very long histories).
   const versions = useVersionPages(doc.id);
@@ -92,6 +94,9 @@ function Document({ initial }: { initial: DocumentItem }) {
               </a>
             )
           )}
+          <Button onClick={() => setSharing(true)}>
+            <Share2 className="h-4 w-4" aria-hidden /> Share
+          </Button>
           <DocumentMenu doc={doc} afterDelete={afterDelete} showOpen={false} />
         </div>
       </div>
@@ -157,6 +162,7 @@ function Document({ initial }: { initial: DocumentItem }) {
           />
         </div>
       </div>
+      <LinkDialog open={sharing} onOpenChange={setSharing} target={{ kind: 'document', id: doc.id, name: doc.name }} />
       <LinkVersionDialog open={linkDialog} onOpenChange={setLinkDialog} documentId={doc.id} currentUrl={doc.url} onDone={afterNewVersion} />
     </>
   );

@@ -1,17 +1,19 @@
-import { BookOpen, ChartColumn, FileText, FolderLock, KeyRound, Link2, Palette, Users, type LucideIcon } from 'lucide-react';
+import { BookOpen, ChartColumn, Contact, FileText, FolderLock, KeyRound, Link2, Palette, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { href: string; label: string; icon: LucideIcon; soon?: boolean };
 
 export const MAIN_NAV: NavItem[] = [
   { href: '/documents', label: 'Documents', icon: FileText },
   { href: '/datarooms', label: 'Data rooms', icon: FolderLock },
-  { href: '/links', label: 'Links', icon: Link2, soon: true },
+  { href: '/links', label: 'Links', icon: Link2 },
+  { href: '/visitors', label: 'Visitors', icon: Contact },
   { href: '/analytics', label: 'Analytics', icon: ChartColumn, soon: true },
   { href: '/branding', label: 'Branding', icon: Palette },
 ];
 
 export const SETTINGS_NAV: NavItem[] = [
   { href: '/settings/team', label: 'Team', icon: Users },
+  { href: '/settings/presets', label: 'Link presets', icon: SlidersHorizontal },
   { href: '/settings/tokens', label: 'API tokens', icon: KeyRound },
 ];
 

@@ -72,7 +72,9 @@ export function DataTable<T>({
   if (!rows?.length) return <>{empty}</>;
   const pad = (i: number) => (i === 0 ? 'pl-5 pr-3' : i === columns.length - 1 ? 'pl-3 pr-5' : 'px-3');
   return (
-    <div className="overflow-x-auto">
+    // relative: screen-reader-only text inside the cells stays inside the scrolling box (absolutely
+    // positioned, it would otherwise widen the page on phones).
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" style={{ minWidth }} aria-label={label}>
         <thead className="border-b border-zinc-100 text-left text-xs text-zinc-500">
           <tr>

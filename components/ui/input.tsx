@@ -2,14 +2,14 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Selec
 import { cn } from '@/lib/cn';
 
 const control =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500';
+  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500 aria-invalid:ring-red-400 aria-invalid:focus:ring-red-500';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
   function Input({ className, invalid, ...rest }, ref) {
     return (
       <input
         ref={ref}
-        className={cn(control, 'h-9', invalid && 'ring-red-400 focus:ring-red-500', className)}
+        className={cn(control, 'h-9', className)}
         aria-invalid={invalid || undefined}
         {...rest}
       />
@@ -17,12 +17,12 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   },
 );
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
-  { className, children, ...rest },
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function Select(
+  { className, children, invalid, ...rest },
   ref,
 ) {
   return (
-    <select ref={ref} className={cn(control, 'h-9 pr-8', className)} {...rest}>
+    <select ref={ref} className={cn(control, 'h-9 pr-8', className)} aria-invalid={invalid || undefined} {...rest}>
       {children}
     </select>
   );

@@ -37,3 +37,28 @@ export function fieldError(err: unknown, field: string): string | undefined {
   const fields = d?.fieldErrors ?? (d?.apiError?.details?.fieldErrors as ErrorData['fieldErrors']) ?? null;
   return fields?.[field]?.[0];
 }
+
+/**
+ * Every field the error names, with its first message: zod's fieldErrors, an ApiError's
+ * details.fieldErrors, and the fields a 403 plan_restriction names (details.fields).
+ */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const d = dataOf(err);
+  if (!d) return {};
+  const out: Record<string, string> = {};
+  const fields = d.fieldErrors ?? (d.apiError?.details?.fieldErrors as ErrorData['fieldErrors']) ?? null;
+  for (const [k, v] of Object.entries(fields ?? {})) if (v?.[0]) out[k] = v[0];
+  const named = d.apiError?.details?.fields;
+  if (Array.isArray(named) && err instanceof TRPCClientError) for (const k of named) if (typeof k === 'string' && !out[k]) out[k] = err.message;
+  const one = d.apiError?.details?.field;
+  if (typeof one === 'string' && !out[one] && err instanceof TRPCClientError) out[one] = err.message;
+  return out;
+}
+
+/** A validation fragment ("must be in the future") as a sentence to show under a field. */
+export const sentence = (s: string) => {
+  const t = s.trim();
+  if (!t) return t;
+  const c = t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?)]$/.test(c) ? c : `${c}.`;
+};

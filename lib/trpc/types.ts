@@ -1,4 +1,4 @@
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/routers';
 
 type Out = inferRouterOutputs<AppRouter>;
@@ -8,3 +8,4 @@ export type FolderItem = Out['folders']['get'];
 export type VersionItem = Out['documents']['versions']['get'];
 
 export type RouterOutputs = Out;
+export type RouterInputs = inferRouterInputs<AppRouter>;

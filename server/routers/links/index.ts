@@ -42,4 +42,13 @@ export const linksRouter = router({
     .input(s.ListViewsInput)
     .output(s.ViewList)
     .query(({ ctx, input }) => links.listLinkViews(ctx.actor, input.id, input)),
+  // Dashboard-only: the lists' counts and names, one query for a page of links or views.
+  summaries: teamProcedure('links.read')
+    .input(s.LinkSummariesInput)
+    .output(s.LinkSummaries)
+    .query(({ ctx, input }) => links.linkSummaries(ctx.actor, input.ids)),
+  viewDetails: teamProcedure('analytics.read')
+    .input(s.ViewDetailsInput)
+    .output(s.ViewDetails)
+    .query(({ ctx, input }) => links.viewDetails(ctx.actor, input.ids)),
 });

@@ -158,3 +158,32 @@ export const View = z.object({
   duration_seconds: z.number(),
 });
 export const ViewList = listOf(View);
+
+// Dashboard-only (no openapi meta): what the dashboard's lists show beside the public objects.
+export const LinkSummariesInput = z.strictObject({ ids: z.array(id('link id')).max(100) });
+export const LinkSummaries = z.object({
+  data: z.array(
+    z.object({
+      link_id: z.string(),
+      document_name: z.string().nullable(),
+      dataroom_name: z.string().nullable(),
+      group_name: z.string().nullable(),
+      views: z.int(),
+      last_viewed_at: z.string().nullable(),
+    }),
+  ),
+});
+export const ViewDetailsInput = z.strictObject({ ids: z.array(id('view id')).max(100) });
+export const ViewDetails = z.object({
+  data: z.array(
+    z.object({
+      view_id: z.string(),
+      link_name: z.string().nullable(),
+      link_deleted: z.boolean(),
+      document_name: z.string().nullable(),
+      dataroom_name: z.string().nullable(),
+      pages_viewed: z.int(),
+      answers: z.array(z.object({ identifier: z.string(), label: z.string(), value: z.string() })),
+    }),
+  ),
+});

@@ -7,24 +7,9 @@ import type { Actor, PlanName } from '../../auth/actor';
 import { PLANS } from '../../auth/actor';
 import { ApiError, invalid } from '../../errors';
 import { slugify } from '../../lib/slug';
+import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS } from './constants';
 
-export const WATERMARK_POSITIONS = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'middle-left',
-  'center',
-  'middle-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const;
-export const WATERMARK_ROTATIONS = [0, 30, 45, 60, 90, 315] as const;
-export const WATERMARK_PLACEHOLDERS = ['email', 'date', 'time', 'ip_address', 'link_name'] as const;
-export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'email', 'number', 'phone', 'url', 'checkbox', 'select'] as const;
-
-/** Custom fields a link or preset may carry on each plan (DESIGN.md plans). */
-export const CUSTOM_FIELD_CAPS: Record<PlanName, number> = { free: 0, pro: 3, business: 5, datarooms: 10, 'datarooms-plus': 20 };
+export { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from './constants';
 
 export type WatermarkInput = {
   text: string;

@@ -170,6 +170,7 @@ async function openDocument(version: RenderableVersion & { storageKey: string },
     throw e;
   }
   entry.bytes = bytes.length;
+  evict(); // now that this file's size counts
   const pdfjs = await loadPdfjs();
   renderStats.parses++;
   const task = pdfjs.getDocument({

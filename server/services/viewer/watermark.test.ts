@@ -188,6 +188,23 @@ describe('watermarkPdf', () => {
     }
   });
 
+  it('places the stamp inside a page whose box does not start at the origin', async () => {
+    const doc = await PDFDocument.load(await makePdf([{}, { rotate: 90 }]));
+    for (const page of doc.getPages()) {
+      page.setMediaBox(-300, 500, 595, 842);
+      page.setCropBox(-250, 550, 400, 700);
+    }
+    const out = await watermarkPdf(await doc.save(), { text: 'Boxed {{email}}', rotation: 0, position: 'top-left', font_size: 10 }, values);
+    for (const page of await readPages(out)) {
+      const pos = onScreen(page, page.items.find((i) => i.str.includes('Boxed'))!);
+      expect(Math.abs(pos.angle)).toBeLessThan(0.5);
+      expect(pos.x).toBeGreaterThan(0);
+      expect(pos.x).toBeLessThan(page.width / 2);
+      expect(pos.y).toBeGreaterThan(0);
+      expect(pos.y).toBeLessThan(page.height / 2);
+    }
+  });
+
   it('shrinks a single watermark that would not fit the page, and never grows one', async () => {
     const input = await makePdf([{ width: 300, height: 300 }]);
     const long = await readPages(await watermarkPdf(input, { text: 'A rather long watermark line {{email}}', rotation: 0, font_size: 40 }, values));

@@ -119,7 +119,11 @@ const r4 = (n: number) => Math.round(n * 1e4) / 1e4;
 function readerSpace(page: ReturnType<PDFDocument['getPages']>[number]) {
   const box = page.getCropBox();
   const rot = ((Math.round(page.getRotation().angle / 90) * 90) % 360 + 360) % 360;
-  const { x, y, width: w, height: h } = box;
+  // A box may be written with its corners in either order.
+  const x = Math.min(box.x, box.x + box.width);
+  const y = Math.min(box.y, box.y + box.height);
+  const w = Math.abs(box.width);
+  const h = Math.abs(box.height);
   // The reader sees the page turned clockwise by `rot`; (u, v) are coordinates in that view.
   switch (rot) {
     case 90:

@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { LinkDetail } from '@/components/links/link-detail';
+import { serverCaller } from '@/lib/trpc/server';
+
+// Another team's link, a deleted one, or a malformed id: all answer not-found.
+const loadLink = cache(async (id: string) => {
+  try {
+    return await (await serverCaller()).links.get({ id });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;
+    throw e;
+  }
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const link = await loadLink((await params).id);
+  return { title: link?.name ?? 'Link' };
+}
+
+export default async function LinkPage({ params }: { params: Promise<{ id: string }> }) {
+  const link = await loadLink((await params).id);
+  if (!link) notFound();
+  return <LinkDetail initial={link} />;
+}

@@ -1,0 +1,237 @@
+// Sharing from the dashboard: a link to an uploaded document from its Share button (password,
+// expiry, watermark, a refused allow list shown next to its field), its URL copied, the Links
+// list, editing, a preset made in settings and a link made from it, the link page before any
+// view, a group link from a room's Groups tab and the Visitors it brings, and a phone.
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { createTeam, makePdf, shot, signIn, uniqueEmail } from './support';
+
+/** A script against the test server's embedded database. */
+const runTsx = (...args: string[]) =>
+  execFileSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
+    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR, DATABASE_URL: '' },
+    stdio: 'pipe',
+  }).toString();
+
+/** The admin command. */
+const setPlan = (slug: string, plan: string) => runTsx('scripts/admin.ts', 'team', 'set-plan', slug, plan);
+
+test('a team shares a document and a room with links, presets and groups', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/signin');
+  await signIn(page, uniqueEmail('sharer'));
+  await createTeam(page, 'Harbor Capital');
+  const team = await page.evaluate(async () => (await (await fetch('/api/trpc/teams.current')).json()).result.data);
+  setPlan(team.slug, 'datarooms-plus');
+  await page.reload();
+  await expect(page.getByText('Data Rooms Plus plan')).toBeVisible();
+
+  // An uploaded document, opened, shared from its Share button.
+  await page.getByTestId('file-input').setInputFiles([{ name: 'Board deck.pdf', mimeType: 'application/pdf', buffer: await makePdf('Board deck', 3) }]);
+  await expect(page.getByTestId('document-row')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByTestId('document-row').getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Board deck.pdf' })).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Share with a link' })).toBeVisible();
+  await expect(dialog).toContainText('Board deck.pdf');
+  await dialog.getByLabel('Link name').fill('Acme Ventures');
+  await dialog.getByLabel('Require a password').check();
+  await dialog.getByLabel('Password', { exact: true }).fill('harbor-2026');
+  await dialog.getByLabel('Expire the link').check();
+  await dialog.getByRole('button', { name: '30 days' }).click();
+  // The server refuses an entry that is neither an email nor a domain: shown under the list.
+  await dialog.getByLabel('Allow only').fill('ada@fund.example\nnot-an-address');
+  await dialog.evaluate((el) => el.scrollTo(0, 0));
+  await shot(page, '70-share-dialog');
+
+  await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
+  await dialog.getByLabel('Watermark', { exact: true }).check();
+  await dialog.getByLabel('Watermark text').fill('Confidential · ');
+  await dialog.getByRole('button', { name: '{{email}}' }).click();
+  await dialog.getByLabel('Watermark text').press('End');
+  await dialog.getByLabel('Watermark text').pressSequentially(' · {{link_name}}');
+  await dialog.getByTitle('Bottom right').click();
+  await expect(dialog.getByLabel('Bottom right')).toBeChecked();
+  await expect(dialog.getByTestId('watermark-preview')).toContainText('Confidential · jane@fund.example · Acme Ventures');
+  await shot(page, '71-watermark-preview');
+
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.getByRole('tab', { name: 'Access' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByText('"not-an-address" is neither an email address nor a bare domain')).toBeVisible();
+  await dialog.getByLabel('Allow only').fill('ada@fund.example, fund.example');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Your link is ready' })).toBeVisible();
+  const url = (await dialog.getByTestId('new-link-url').textContent())!.trim();
+  expect(url).toMatch(/\/view\/[A-Za-z0-9_-]{20,}$/);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await shot(page, '72-link-ready');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The Links list: the link, its target, active, no views yet.
+  await page.getByRole('link', { name: 'Links', exact: true }).click();
+  const row = page.getByTestId('link-row').filter({ hasText: 'Acme Ventures' });
+  await expect(row).toContainText('Board deck.pdf');
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('Never');
+  await expect(row).toContainText('Expires in 30 days');
+  await shot(page, '73-links-list');
+
+  // Edit it: the password stays unless changed; downloads on, a new name.
+  await row.getByRole('button', { name: 'Actions for Acme Ventures' }).click();
+  await page.getByRole('menuitem', { name: 'Edit settings' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Edit “Acme Ventures”' })).toBeVisible();
+  await expect(dialog.getByText('A password is set by this link.')).toBeVisible();
+  await expect(dialog.getByLabel('Allow only')).toHaveValue('ada@fund.example\nfund.example');
+  await dialog.getByLabel('Link name').fill('Acme Ventures — partners');
+  await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
+  await expect(dialog.getByLabel('Watermark text')).toHaveValue('Confidential · {{email}} · {{link_name}}');
+  await dialog.getByLabel('Allow downloading').check();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('link-row').filter({ hasText: 'Acme Ventures — partners' })).toBeVisible();
+
+  // A preset in settings: verified email, 30 days, a watermark, two questions.
+  await page.getByRole('link', { name: 'Link presets' }).click();
+  await expect(page.getByRole('heading', { name: 'No presets yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'New preset' }).first().click();
+  await dialog.getByLabel('Preset name').fill('Investors');
+  await dialog.getByLabel('Verify the email with a one-time code').check();
+  await expect(dialog.getByLabel('Require an email address')).toBeChecked();
+  await dialog.getByLabel('Expire links made from this preset').check();
+  await dialog.getByLabel('Expire after').fill('30');
+  await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
+  await dialog.getByLabel('Watermark', { exact: true }).check();
+  await dialog.getByRole('tab', { name: 'Custom fields' }).click();
+  await expect(dialog.getByTestId('custom-field-cap')).toHaveText('0 of 20 on the Data Rooms Plus plan');
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  await dialog.getByLabel('Field 1 label').fill('Company');
+  await dialog.getByLabel('Required').first().check();
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  await dialog.getByLabel('Field 2 type').selectOption('select');
+  await dialog.getByLabel('Field 2 label').fill('Role');
+  await dialog.getByLabel('Field 2 options').fill('Investor\nAdvisor');
+  await expect(dialog.getByTestId('custom-field-cap')).toHaveText('2 of 20 on the Data Rooms Plus plan');
+  await shot(page, '74-preset-dialog');
+  await dialog.getByRole('button', { name: 'Create preset' }).click();
+  await expect(dialog).toBeHidden();
+  const presetRow = page.getByTestId('preset-row').filter({ hasText: 'Investors' });
+  await expect(presetRow).toContainText('Verified email');
+  await expect(presetRow).toContainText('Expires after 30 d');
+  await expect(presetRow).toContainText('2 questions');
+  await shot(page, '75-presets');
+
+  // A new link from the Links page, seeded by the preset.
+  await page.getByRole('link', { name: 'Links', exact: true }).click();
+  await page.getByRole('button', { name: 'New link' }).first().click();
+  await dialog.getByRole('radio', { name: 'Board deck.pdf' }).check();
+  await dialog.getByLabel('Preset').selectOption({ label: 'Investors' });
+  await expect(dialog.getByLabel('Verify the email with a one-time code')).toBeChecked();
+  await expect(dialog.getByLabel('Expire the link')).toBeChecked();
+  await dialog.getByLabel('Link name').fill('Northwind LP');
+  await dialog.getByRole('tab', { name: 'Custom fields' }).click();
+  await expect(dialog.getByLabel('Field 1 label')).toHaveValue('Company');
+  await expect(dialog.getByLabel('Field 2 options')).toHaveValue('Investor\nAdvisor');
+  await dialog.getByRole('tab', { name: 'Access' }).click();
+  await shot(page, '76-link-from-preset');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Your link is ready' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('link-row')).toHaveCount(2);
+  await expect(page.getByTestId('link-row').first()).toContainText('Northwind LP');
+
+  // The link page before anyone opened it.
+  await page.getByRole('link', { name: 'Northwind LP' }).click();
+  await expect(page.getByRole('heading', { name: /Northwind LP/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No views yet' })).toBeVisible();
+  await expect(page.getByText('Views appear here when someone opens the link')).toBeVisible();
+  await expect(page.getByTestId('link-settings')).toContainText('Required, verified by code');
+  await expect(page.getByTestId('link-settings')).toContainText('Company, Role');
+  await shot(page, '77-link-page', { fullPage: true });
+
+  // A visit (recorded the way the viewer records one) shows on the page and in the list.
+  const linkId = page.url().split('/links/')[1]!;
+  runTsx('e2e/fixtures/seed-view.ts', linkId, 'mia@northwind.example', JSON.stringify({ company: 'Northwind Capital', role: 'Investor' }));
+  await page.reload();
+  const view = page.getByTestId('view-row');
+  await expect(view).toHaveCount(1);
+  await expect(view).toContainText('mia@northwind.example');
+  await expect(view).toContainText('2 min 5 s');
+  await expect(view).toContainText('Company:Northwind Capital');
+  await expect(view).toContainText('Role:Investor');
+  await expect(view.getByRole('cell').nth(3)).toHaveText('2');
+  await page.getByRole('link', { name: 'Links', exact: true }).first().click();
+  await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).toContainText('5 minutes ago');
+
+  // A room with a group of three; a link for the group from its tab; the members are visitors.
+  await page.getByRole('link', { name: 'Data rooms' }).first().click();
+  await page.getByRole('button', { name: 'New data room' }).first().click();
+  await page.getByLabel('Name', { exact: true }).fill('Harbor Fund II');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbor Fund II' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await page.getByRole('button', { name: 'New group' }).last().click();
+  await page.getByLabel('Group name').fill('Limited partners');
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await page.getByLabel('Email addresses').fill('ada@fund.example, grace@fund.example, linus@lp.example');
+  await page.getByRole('button', { name: 'Add 3 members' }).click();
+  await expect(page.getByTestId('group-member-row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Share with this group' }).click();
+  await expect(dialog).toContainText('Harbor Fund II');
+  await expect(dialog.getByLabel('Who it is for')).toHaveValue(/.+/);
+  await dialog.getByLabel('Link name').fill('LP portal');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Your link is ready' })).toBeVisible();
+  await expect(dialog).toContainText('as the group Limited partners');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('link', { name: 'Visitors' }).click();
+  const visitors = page.getByTestId('visitor-row');
+  await expect(visitors).toHaveCount(4);
+  await expect(visitors.filter({ hasText: 'mia@northwind.example' })).toContainText('Verified');
+  await expect(visitors.filter({ hasText: 'grace@fund.example' })).toContainText('Not verified');
+  await expect(visitors.filter({ hasText: 'grace@fund.example' })).toContainText('Harbor Fund II');
+  await shot(page, '78-visitors');
+  await visitors.filter({ hasText: 'mia@northwind.example' }).getByRole('link').click();
+  await expect(page.getByTestId('view-row')).toContainText('Northwind LP');
+  await page.goBack();
+  await visitors.filter({ hasText: 'ada@fund.example' }).getByRole('link', { name: 'ada@fund.example' }).click();
+  await expect(page.getByRole('heading', { name: /ada@fund\.example/ })).toBeVisible();
+  await expect(page.getByText('They were added to a group but have not opened a link yet.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Links', exact: true }).click();
+  const group = page.getByTestId('link-row').filter({ hasText: 'LP portal' });
+  await expect(group).toContainText('Harbor Fund II');
+  await expect(group).toContainText('Limited partners');
+
+  // A phone: the list scrolls sideways, the dialog fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('link-row')).toHaveCount(3);
+  await shot(page, '79-phone-links', { fullPage: true });
+  await page.getByRole('button', { name: 'New link' }).first().click();
+  await expect(dialog.getByRole('tab', { name: 'Access' })).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
+  await dialog.getByLabel('Watermark', { exact: true }).check();
+  await expect(dialog.getByTestId('watermark-preview')).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Deleting: a link leaves the list at once; a preset leaves settings, its links keep working.
+  await page.getByRole('button', { name: 'Actions for Acme Ventures — partners' }).click();
+  await page.getByRole('menuitem', { name: 'Delete link' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete link' }).click();
+  await expect(page.getByTestId('link-row')).toHaveCount(2);
+  await page.goto('/settings/presets');
+  await page.getByRole('button', { name: 'Actions for Investors' }).click();
+  await page.getByRole('menuitem', { name: 'Delete preset' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete preset' }).click();
+  await expect(page.getByRole('heading', { name: 'No presets yet' })).toBeVisible();
+  await page.goto('/links');
+  await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).toContainText('Active');
+});
