@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { startUploadSweeper } from '../server/services/upload-sweep';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/viewer/address';
+import { serveViewerFast } from '../server/viewer/node';
 import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
@@ -37,6 +38,7 @@ async function main() {
       if (isV1Target(req.url!)) return serveV1(req, res);
       // The viewer's per-address limits read the socket's address from here (never from the client).
       req.headers[SOCKET_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+      if (serveViewerFast(req, res)) return;
       handle(req, res).catch((e) => internalError(req, res, e));
     } catch (e) {
       internalError(req, res, e);

@@ -24,7 +24,7 @@ export function malformed(req: http.IncomingMessage): { status: number; message:
   return null;
 }
 
-function toRequest(req: http.IncomingMessage, method: string): Request {
+export function toRequest(req: http.IncomingMessage, method: string): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
@@ -74,7 +74,7 @@ function finish(req: http.IncomingMessage, res: http.ServerResponse, status: num
 }
 
 // /v1 answers are small JSON documents: one write with a length beats a chunked stream.
-async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Response) {
+export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Response) {
   const body = Buffer.from(await r.arrayBuffer());
   const headers: Record<string, string> = {};
   r.headers.forEach((v, k) => (headers[k] = v));

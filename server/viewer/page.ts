@@ -3,7 +3,7 @@
 // the one branding function, and the viewer's words in the brand's language.
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { viewerWords } from '@/components/viewer/i18n';
+import { viewerWords } from '../../components/viewer/i18n';
 import { visitorBranding, type EffectiveBranding } from '../services/branding/effective';
 import { db } from '../db/client';
 import { imageUrl } from '../services/branding/images';

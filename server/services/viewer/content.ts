@@ -30,6 +30,11 @@ const downloadable = (d: { storageKey: string | null }) => d.storageKey !== null
 /** A document link's document, as it is now. */
 export async function linkDocument(link: ViewerLink): Promise<ShownDocument | null> {
   if (!link.documentId) return null;
+  // Read with the link itself when it came from loadViewerState.
+  if (link.primary !== undefined) {
+    const d = link.primary;
+    return d ? { ...d, placementId: null, folderId: null, canDownload: link.allowDownload && downloadable(d) } : null;
+  }
   const rows = await sqlRows<Omit<ShownDocument, 'placementId' | 'folderId' | 'canDownload'>>(
     `SELECT ${DOC_COLUMNS} FROM documents d JOIN document_versions v ON v.document_id = d.id AND v.is_primary
      WHERE d.id = $1 AND d.team_id = $2`,

@@ -39,6 +39,20 @@ export type ViewerLink = {
   /** The group's rules (group links). */
   groupAllowAll: boolean;
   groupDomains: string[];
+  /** A document link's document and primary version, read in the same statement (hot path). */
+  primary?: LinkedDocument | null;
+};
+
+export type LinkedDocument = {
+  documentId: string;
+  name: string;
+  type: string;
+  versionId: string;
+  contentType: string;
+  externalUrl: string | null;
+  storageKey: string | null;
+  numPages: number;
+  fileSize: number | null;
 };
 
 export type ViewerSessionRow = {
@@ -73,19 +87,32 @@ const LINK_SQL = `
     l.meta_image AS "metaImage", l.created_by_id AS "createdById",
     COALESCE(g.allow_all, false) AS "groupAllowAll", COALESCE(g.domains, '{}') AS "groupDomains",
     (l.expires_at IS NOT NULL AND l.expires_at <= $3::timestamp) AS expired,
+    d.id AS "dId", d.name AS "dName", d.type AS "dType", dv.id AS "dVersionId", dv.content_type AS "dContentType",
+    dv.external_url AS "dExternalUrl", dv.storage_key AS "dStorageKey", dv.num_pages AS "dNumPages", dv.file_size::float8 AS "dFileSize",
     s.id AS "sId", s.email AS "sEmail", s.viewer_id AS "sViewerId", s.field_values AS "sFieldValues", s.password_ok AS "sPasswordOk",
     s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt"
   FROM links l
   LEFT JOIN datarooms r ON r.id = l.dataroom_id
   LEFT JOIN viewer_groups g ON g.id = l.group_id
+  LEFT JOIN documents d ON d.id = l.document_id AND d.team_id = l.team_id
+  LEFT JOIN document_versions dv ON dv.document_id = d.id AND dv.is_primary
   LEFT JOIN viewer_sessions s ON s.link_id = l.id AND s.token_hash = ANY($2::text[]) AND s.expires_at > $3::timestamp
   WHERE l.slug = $1 AND l.deleted_at IS NULL
     AND (l.dataroom_id IS NULL OR (r.id IS NOT NULL AND r.deleted_at IS NULL))
     AND (l.audience_type = 'general' OR g.id IS NOT NULL)
   LIMIT 1`;
 
-type Row = Omit<ViewerLink, never> & {
+type Row = Omit<ViewerLink, 'primary'> & {
   expired: boolean;
+  dId: string | null;
+  dName: string;
+  dType: string;
+  dVersionId: string | null;
+  dContentType: string;
+  dExternalUrl: string | null;
+  dStorageKey: string | null;
+  dNumPages: number;
+  dFileSize: number | null;
   sId: string | null;
   sEmail: string | null;
   sViewerId: string | null;
@@ -103,8 +130,16 @@ export async function loadViewerState(slug: string, tokens: string[] = []): Prom
   const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())]);
   const r = rows[0];
   if (!r) return { state: 'not_found' };
-  const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...link } = r;
-  link.customFields ??= [];
+  const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...rest } = r;
+  const { dId, dName, dType, dVersionId, dContentType, dExternalUrl, dStorageKey, dNumPages, dFileSize, ...base } = rest;
+  const link: ViewerLink = {
+    ...base,
+    customFields: base.customFields ?? [],
+    primary:
+      dId && dVersionId
+        ? { documentId: dId, name: dName, type: dType, versionId: dVersionId, contentType: dContentType, externalUrl: dExternalUrl, storageKey: dStorageKey, numPages: dNumPages, fileSize: dFileSize }
+        : null,
+  };
   if (expired) return { state: 'expired', link };
   const session: ViewerSessionRow | null = sId
     ? {

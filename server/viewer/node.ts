@@ -1,0 +1,38 @@
+// The viewer's hot routes on `npm start` (scripts/serve.ts): page images and the event beacon
+// are answered from node:http through the same handlers the Next route files call, without
+// Next's request pipeline (which costs more than the checks and the cached image themselves;
+// docs/benchmarks.md). Everything else of the viewer, and these routes on bare `next start`
+// (Vercel), go through Next.
+import type http from 'node:http';
+import { config } from '../config';
+import { internalError, send, toRequest } from '../rest/node';
+import { eventsRoute, pageImageRoute } from './http';
+
+const SLUG = '([A-Za-z0-9_-]{8,64})';
+const PAGE = new RegExp(`^/view/${SLUG}/(?:d/([A-Za-z0-9_-]{1,64})/)?pages/([^/?#]{1,16})(?:[?#]|$)`);
+const EVENTS = new RegExp(`^/view/${SLUG}/events(?:[?#]|$)`);
+
+const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
+
+/** A separate API host serves only /v1: its viewer paths are left to Next (which answers 404). */
+function onApiHost(req: http.IncomingMessage): boolean {
+  const api = hostOf(config.apiBaseUrl);
+  const app = hostOf(config.appUrlSetting);
+  return !!api && !!app && api !== app && (req.headers.host ?? '').toLowerCase() === api;
+}
+
+/** Answers the request and returns true when it is one of the viewer's hot routes. */
+export function serveViewerFast(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const url = req.url ?? '';
+  if (!url.startsWith('/view/')) return false;
+  let answer: (() => Promise<Response>) | null = null;
+  const page = req.method === 'GET' ? PAGE.exec(url) : null;
+  if (page) answer = () => pageImageRoute(toRequest(req, 'GET'), { slug: page[1]!, item: page[2], page: decodeURIComponent(page[3]!) });
+  const events = !page && req.method === 'POST' ? EVENTS.exec(url) : null;
+  if (events) answer = () => eventsRoute(toRequest(req, 'POST'), { slug: events[1]! });
+  if (!answer || onApiHost(req)) return false;
+  answer()
+    .then((r) => send(req, res, r))
+    .catch((e) => internalError(req, res, e));
+  return true;
+}
