@@ -28,3 +28,14 @@ export const color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'm
 
 /** An email address, trimmed and lower-cased. */
 export const email = z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).pipe(z.string().max(254));
+
+/** Text a visitor may be shown (at most `max`); clearing it is null, never an empty string. */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty (send null to clear it)')
+    .max(max)
+    .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
+/** One line of such text: no control characters. */
+export const line = (max: number) => text(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line without control characters');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deleted, id, jsonBool, listOf } from '../../schemas/common';
-import { httpsUrl, name, sourceUrl } from '../../schemas/fields';
+import { httpsUrl, line, name, sourceUrl, text } from '../../schemas/fields';
 import {
   CARD_LAYOUTS,
   HEADER_STYLES,
@@ -10,15 +10,6 @@ import {
   TEXT_LIMITS,
 } from '../../services/branding/fields';
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty (send null to clear it)')
-    .max(max)
-    .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
-/** One line of text shown to visitors: no control characters. */
-const line = (max: number) => text(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line without control characters');
 
 /** `#` and six hex digits (three are expanded), stored lower-case. */
 export const brandColor = z

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
-import { httpsUrl, sourceUrl } from '../../schemas/fields';
+import { httpsUrl, line, sourceUrl, text } from '../../schemas/fields';
 import { CUSTOM_FIELD_TYPES, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../../services/links/settings';
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty (send null to clear it)')
-    .max(max)
-    .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
-const line = (max: number) => text(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line without control characters');
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EMAIL = /^[^\s@]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -2,19 +2,8 @@
 // viewer"). Free of runtime imports so the dashboard's forms use the same lists as the API.
 import type { PlanName } from '../../auth/actor';
 
-export const WATERMARK_POSITIONS = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'middle-left',
-  'center',
-  'middle-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const;
-export const WATERMARK_ROTATIONS = [0, 30, 45, 60, 90, 315] as const;
-export const WATERMARK_PLACEHOLDERS = ['email', 'date', 'time', 'ip_address', 'link_name'] as const;
+// The watermark vocabulary has one home, beside the type the viewer draws.
+export { WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../viewer/watermark-config';
 export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'email', 'number', 'phone', 'url', 'checkbox', 'select'] as const;
 
 /** Custom fields a link or preset may carry on each plan (DESIGN.md plans). */
