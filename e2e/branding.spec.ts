@@ -209,8 +209,8 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
 
   // A lower plan: the fields it lacks are locked, each naming the plan that unlocks it.
   await setPlan(slug!, 'pro');
-  await page.getByRole('link', { name: 'Branding' }).first().click();
-  await page.reload();
+  // A fresh load (a client-side click could still be on its way when a reload fires).
+  await page.goto('/branding');
   await expect(page.getByTestId('brand-usage')).toHaveText('1 of 1 brand');
   await expect(page.getByRole('button', { name: 'New brand' })).toBeDisabled();
   await expect(page.getByText('The Pro plan includes 1 brand, and the team has 1.')).toBeVisible();
