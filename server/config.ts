@@ -9,11 +9,19 @@ const env = (name: string): string | undefined => {
   return v ? v : undefined;
 };
 
+// Some settings are read on every /v1 request (the origin rules read TRUST_PROXY_HOPS and
+// API_BASE_URL): schemas are built once, here, and a value is validated once per distinct raw
+// text, not on every access (building a zod schema costs tens of microseconds).
+const validated = new Map<string, { raw: string; schema: z.ZodType<unknown>; value: unknown }>();
+
 function parsed<T>(name: string, schema: z.ZodType<T>, fallback: T): T {
   const raw = env(name);
   if (raw === undefined) return fallback;
+  const hit = validated.get(name);
+  if (hit && hit.raw === raw && hit.schema === schema) return hit.value as T;
   const r = schema.safeParse(raw);
   if (!r.success) throw new Error(`${name} is invalid ("${raw}"): ${r.error.issues[0]?.message ?? 'bad value'}`);
+  validated.set(name, { raw, schema, value: r.data });
   return r.data;
 }
 
@@ -23,6 +31,8 @@ const origin = z
   .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
   .transform((u) => u.replace(/\/+$/, ''));
 const positiveInt = z.coerce.number().int().min(1);
+const portNumber = z.coerce.number().int().min(1).max(65535);
+const proxyHops = z.coerce.number().int().min(0).max(10);
 
 export const config = {
   /** Where the dashboard and the viewer are served; the port the server runs on by default. */
@@ -49,7 +59,7 @@ export const config = {
   },
   /** A fixed loopback port for the embedded database (default: any free one). */
   get embeddedDbPort(): number | null {
-    return parsed('QUIRE_EMBEDDED_DB_PORT', z.coerce.number().int().min(1).max(65535), null as number | null);
+    return parsed('QUIRE_EMBEDDED_DB_PORT', portNumber, null as number | null);
   },
   get dataDir(): string {
     return path.resolve(/*turbopackIgnore: true*/ env('QUIRE_DATA_DIR') ?? path.join(process.cwd(), '.data'));
@@ -83,7 +93,7 @@ export const config = {
   },
   /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
   get trustProxyHops(): number {
-    return parsed('TRUST_PROXY_HOPS', z.coerce.number().int().min(0).max(10), 0);
+    return parsed('TRUST_PROXY_HOPS', proxyHops, 0);
   },
   get onVercel(): boolean {
     return Boolean(env('VERCEL'));
