@@ -9,7 +9,7 @@ import { PLAN_LABELS } from '@/lib/format';
 import {
   IMAGE_SLOTS,
   SERVICE_COLOR,
-  SETTING_DEFAULTS,
+  DEFAULT_SETTINGS as SHARED_DEFAULTS,
   SLOT_RULES,
   type ImageSlot,
 } from '@/server/services/branding/fields';
@@ -28,14 +28,7 @@ export { IMAGE_SLOTS, SLOT_RULES };
 /** The service's own images (public/brand), shown when a brand leaves a slot empty. */
 export const SERVICE_IMAGES = { logo: '/brand/quire-logo.png', banner: '/brand/quire-banner.png', favicon: '/brand/quire-favicon.png' };
 
-export const DEFAULT_SETTINGS: Settings = {
-  ...SETTING_DEFAULTS,
-  logo: null,
-  banner: null,
-  banner_hidden: false,
-  link_preview_image: null,
-  link_preview_favicon: null,
-};
+export const DEFAULT_SETTINGS: Settings = SHARED_DEFAULTS;
 
 /** Only the settings part of a brand. */
 export function settingsOf(b: Settings): Settings {

@@ -3,6 +3,9 @@
 // the viewer"); what differs is the name rule, the expiry (a date on a link, a duration on a
 // preset) and the brand (links only).
 import type { RouterInputs, RouterOutputs } from '@/lib/trpc/types';
+import type { Watermark, WatermarkPosition } from '@/server/services/viewer/watermark-config';
+
+export type { WatermarkPosition };
 import { CUSTOM_FIELD_TYPES, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS } from '@/server/services/links/constants';
 
 export type LinkItem = RouterOutputs['links']['get'];
@@ -13,7 +16,6 @@ export type LinkSummary = RouterOutputs['links']['summaries']['data'][number];
 export type ViewDetail = RouterOutputs['links']['viewDetails']['data'][number];
 
 export type FieldType = (typeof CUSTOM_FIELD_TYPES)[number];
-export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   text: 'Short text',
@@ -38,16 +40,7 @@ export type FieldDraft = {
   options: string;
 };
 
-export type WatermarkDraft = {
-  enabled: boolean;
-  text: string;
-  is_tiled: boolean;
-  position: WatermarkPosition;
-  rotation: number;
-  color: string;
-  font_size: number;
-  opacity: number;
-};
+export type WatermarkDraft = Watermark & { enabled: boolean };
 
 /** A secret or image that the form cannot show: none, the stored one (kept), or a new one. */
 export type Kept = { mode: 'none' | 'keep' | 'set'; value: string; /** Where the kept one comes from ("this link", a preset's name). */ source?: string };

@@ -6,7 +6,7 @@
 import { planName, type PlanName } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { db } from '../../db/client';
-import { fieldAllowed, SERVICE_COLOR, SETTING_DEFAULTS } from './fields';
+import { fieldAllowed, SERVICE_COLOR, DEFAULT_SETTINGS } from './fields';
 import { serviceImages } from './images';
 import { loadImages, toSettings, type Settings, type SettingsRow } from './settings';
 
@@ -20,14 +20,6 @@ type Target = {
   linkBrandId?: string | null;
 };
 
-const DEFAULT_SETTINGS: Settings = {
-  ...SETTING_DEFAULTS,
-  logo: null,
-  banner: null,
-  banner_hidden: false,
-  link_preview_image: null,
-  link_preview_favicon: null,
-};
 
 /** Settings as the plan shows them: a field the plan lacks shows its default. */
 function masked(s: Settings, plan: PlanName): Settings {

@@ -89,3 +89,13 @@ export function changesFromDefault(field: string, value: unknown): boolean {
   if (field in SETTING_DEFAULTS) return value !== SETTING_DEFAULTS[field as keyof typeof SETTING_DEFAULTS];
   return value !== null; // images: an object sets one (or hides the banner), null resets
 }
+
+/** Every setting at its default, images empty: what a team without a brand shows. */
+export const DEFAULT_SETTINGS = {
+  ...SETTING_DEFAULTS,
+  logo: null,
+  banner: null,
+  banner_hidden: false,
+  link_preview_image: null,
+  link_preview_favicon: null,
+};
