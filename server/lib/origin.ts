@@ -5,9 +5,8 @@ import { config } from '../config';
 
 export function requestOrigin(req: { url: string; headers: Headers }, configured: string | null): string {
   if (configured) return configured;
-  const url = new URL(req.url);
   const trusted = config.onVercel || config.trustProxyHops > 0;
-  const host = (trusted && req.headers.get('x-forwarded-host')) || req.headers.get('host') || url.host;
-  const proto = (trusted && req.headers.get('x-forwarded-proto')) || url.protocol.replace(':', '');
+  const host = (trusted && req.headers.get('x-forwarded-host')) || req.headers.get('host') || new URL(req.url).host;
+  const proto = (trusted && req.headers.get('x-forwarded-proto')) || (req.url.startsWith('https:') ? 'https' : 'http');
   return `${proto}://${host}`;
 }

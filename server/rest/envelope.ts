@@ -16,6 +16,21 @@ export const BASE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/**
+ * The body, status and headers of the JSON answers built here, kept beside the Response so the
+ * node:http face writes them directly instead of reading the Response's body stream back.
+ */
+const plainAnswers = new WeakMap<Response, { status: number; body: string; headers: Record<string, string> }>();
+
+export function jsonResponse(body: string, status: number, headers: Record<string, string>): Response {
+  const all = { ...BASE_HEADERS, ...headers };
+  const r = new Response(body, { status, headers: all });
+  plainAnswers.set(r, { status, body, headers: all });
+  return r;
+}
+
+export const plainAnswer = (r: Response) => plainAnswers.get(r);
+
 export function errorResponse(
   code: ErrorCode,
   message: string,
@@ -23,8 +38,5 @@ export function errorResponse(
   headers: Record<string, string> = {},
   status = STATUS[code],
 ): Response {
-  return new Response(JSON.stringify(errorBody(code, message, details)), {
-    status,
-    headers: { ...BASE_HEADERS, ...headers },
-  });
+  return jsonResponse(JSON.stringify(errorBody(code, message, details)), status, headers);
 }

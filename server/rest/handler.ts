@@ -6,7 +6,7 @@ import { ApiError } from '../errors';
 import { appRouter } from '../routers';
 import type { Context, Meta } from '../trpc';
 import { readJson } from './body';
-import { BASE_HEADERS, errorResponse } from './envelope';
+import { errorResponse, jsonResponse } from './envelope';
 import { mapError } from './errors';
 import { gate, publicOrigin } from './gate';
 import type { RateLimitBucket } from '../ratelimit';
@@ -54,8 +54,10 @@ function firstBadString(value: unknown, field: string | null = null): { field: s
   return undefined;
 }
 
-/** A path whose escapes do not decode to well-formed text names no resource. */
+/** A path whose escapes do not decode to well-formed text (or hold NUL) names no resource. */
 function safePath(pathname: string): boolean {
+  if (!pathname.includes('%')) return true;
+  if (pathname.includes('%00')) return false;
   try {
     return decodeURIComponent(pathname).isWellFormed();
   } catch {
@@ -106,7 +108,7 @@ export async function handleV1(req: Request): Promise<Response> {
   const route = routeFor(req.method, path);
   const g = await gate(req, route?.bucket);
   if (g instanceof Response) return g;
-  if (/%00/.test(url.pathname) || !safePath(url.pathname) || caseDiffers(path)) return errorResponse('not_found', 'Not found.', null, g.headers);
+  if (!safePath(url.pathname) || (!route && caseDiffers(path))) return errorResponse('not_found', 'Not found.', null, g.headers);
   // The query as trpc-to-openapi would parse it, but on an object without a prototype: its own
   // parser indexes a plain {} by key, so "valueOf" or "constructor" threw inside it (500).
   const query: Record<string, string[]> = Object.create(null);
@@ -182,5 +184,5 @@ export async function handleV1(req: Request): Promise<Response> {
     const m = mapError(state.error ?? new ApiError('internal_server_error', 'unknown'), req.method, path);
     return errorResponse(m.code, m.message, m.details, g.headers, m.status);
   }
-  return new Response(res.body, { status: res.status, headers: { ...BASE_HEADERS, ...g.headers } });
+  return jsonResponse(res.body, res.status, g.headers);
 }

@@ -4,7 +4,7 @@
 // route calls, so scope, plan and every image rule are checked in one place.
 import { appRouter } from '../routers';
 import { readBody } from './body';
-import { BASE_HEADERS, errorResponse } from './envelope';
+import { errorResponse, jsonResponse } from './envelope';
 import { mapError } from './errors';
 import { gate, publicOrigin } from './gate';
 
@@ -27,7 +27,7 @@ export async function putImage(req: Request, target: ImageTarget, id: string | n
     const caller = appRouter.createCaller({ face: 'rest', user: null, actor: g.actor, origin: publicOrigin(req) });
     const input = { id, slot, content_type: req.headers.get('content-type'), bytes };
     const out = target === 'brand' ? await caller.brands.putImage(input) : await caller.datarooms.branding.putImage(input);
-    return new Response(JSON.stringify(out), { status: 200, headers: { ...BASE_HEADERS, ...g.headers } });
+    return jsonResponse(JSON.stringify(out), 200, g.headers);
   } catch (e) {
     const m = mapError(e, 'PUT', path);
     return errorResponse(m.code, m.message, m.details, g.headers, m.status);

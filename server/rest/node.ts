@@ -4,7 +4,7 @@
 // throw out of the request handler.
 import type http from 'node:http';
 import { type Duplex, Readable } from 'node:stream';
-import { errorBody } from './envelope';
+import { errorBody, plainAnswer } from './envelope';
 import { setSocketAddress } from './client-address';
 import { isValidHost } from './host';
 import { noSuchEndpoint, routeV1 } from './routes';
@@ -75,6 +75,8 @@ function finish(req: http.IncomingMessage, res: http.ServerResponse, status: num
 
 // /v1 answers are small JSON documents: one write with a length beats a chunked stream.
 export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Response) {
+  const plain = plainAnswer(r);
+  if (plain) return finish(req, res, plain.status, plain.headers, Buffer.from(plain.body));
   const body = Buffer.from(await r.arrayBuffer());
   const headers: Record<string, string> = {};
   r.headers.forEach((v, k) => (headers[k] = v));

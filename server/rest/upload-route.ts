@@ -1,7 +1,7 @@
 // The presigned PUT of the local blob store (step 2 of the upload flow). Authorised by the URL's
 // signature, not a bearer token, like any presigned storage URL.
 import { receiveUpload } from '../services/uploads';
-import { BASE_HEADERS, errorResponse } from './envelope';
+import { errorResponse, jsonResponse } from './envelope';
 import { mapError } from './errors';
 import { limitByAddress } from './gate';
 
@@ -20,7 +20,7 @@ export async function putUpload(req: Request, uploadId: string | null): Promise<
       req.headers.get('content-type'),
       req.body,
     );
-    return new Response(JSON.stringify(out), { status: 200, headers: { ...BASE_HEADERS, ...headers } });
+    return jsonResponse(JSON.stringify(out), 200, headers);
   } catch (e) {
     const m = mapError(e, 'PUT', `/uploads/${uploadId}`);
     return errorResponse(m.code, m.message, m.details, headers, m.status);
