@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, uniqueTeam } from '../support/api';
 import { ok } from '../support/docs';
+import { withTestDb } from '../support/test-db';
 import { codeFor, fromLog, gateOf, logSize, makeLink, pdfDocument, refusalOf, slugOf, Visitor } from '../support/viewer';
 
 type Api = ReturnType<typeof client>;
@@ -201,6 +202,38 @@ describe('one-time codes', () => {
     expect(refusals.every((r) => r === 'code_wrong' || r === 'code_expired' || r === 'rate_limited')).toBe(true);
     expect(refusalOf((await v.gate(slug, { step: 'code', code })).location)).toMatch(/code_expired|rate_limited/);
     expect(gateOf((await v.open(slug)).text())).toBe('code');
+  });
+
+  it('a code lasts 10 minutes: aged 9 min 50 s it admits, aged 10 min 1 s it is expired and a new one is sent', async () => {
+    const link = await makeLink(api, { document_id: doc.id, email_authenticated: true });
+    const slug = slugOf(link);
+    // Moving the row's times back is what the passing of time does to it: the server's clock decides.
+    const age = (who: string, seconds: number) =>
+      withTestDb(async (c) => {
+        const r = await c.query(
+          `UPDATE viewer_codes SET created_at = created_at - make_interval(secs => $3), expires_at = expires_at - make_interval(secs => $3)
+           WHERE link_id = $1 AND email = $2 RETURNING extract(epoch FROM expires_at - created_at)::int AS ttl`,
+          [link.id, who, seconds],
+        );
+        return r.rows[0]?.ttl as number | undefined;
+      });
+
+    const early = email('early');
+    const a = await atCodeGate(slug, early);
+    expect(await age(early, 590)).toBe(600);
+    expect(refusalOf((await a.v.gate(slug, { step: 'code', code: a.code })).location)).toBeNull();
+    expect((await a.v.open(slug)).text()).toContain('data-testid="document-viewer"');
+
+    const late = email('late');
+    const b = await atCodeGate(slug, late);
+    expect(await age(late, 601)).toBe(600);
+    expect(refusalOf((await b.v.gate(slug, { step: 'code', code: b.code })).location)).toBe('code_expired');
+    expect(gateOf((await b.v.open(slug)).text())).toBe('code');
+    const since = logSize();
+    await b.v.gate(slug, { step: 'resend' });
+    const fresh = await codeFor(late, since);
+    expect(refusalOf((await b.v.gate(slug, { step: 'code', code: fresh })).location)).toBeNull();
+    expect((await b.v.open(slug)).text()).toContain('data-testid="document-viewer"');
   });
 
   it('a new code replaces the old one; sends are rate-limited per link and address', async () => {
