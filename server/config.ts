@@ -33,6 +33,7 @@ const origin = z
 const positiveInt = z.coerce.number().int().min(1);
 const portNumber = z.coerce.number().int().min(1).max(65535);
 const proxyHops = z.coerce.number().int().min(0).max(10);
+const prerenderPages = z.coerce.number().int().min(0).max(20);
 
 export const config = {
   /** Where the dashboard and the viewer are served; the port the server runs on by default. */
@@ -90,6 +91,10 @@ export const config = {
   /** One-time codes one client address may ask for in 10 minutes (over every link). */
   get viewerCodeSendsPerAddress(): number {
     return parsed('VIEWER_CODE_SENDS_PER_ADDRESS', positiveInt, 30);
+  },
+  /** Pages of a new PDF version drawn for the viewer after the upload is answered (0: none). */
+  get viewerPrerenderPages(): number {
+    return parsed('VIEWER_PRERENDER_PAGES', prerenderPages, 3);
   },
   /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
   get trustProxyHops(): number {

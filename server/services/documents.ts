@@ -10,6 +10,7 @@ import { getBlobStore } from '../storage';
 import { documentSql, likeEscape, type DocumentRow } from './document-sql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
 import type { Actor } from '../auth/actor';
+import { prerenderAfterResponse } from './viewer/prerender';
 
 export function toDocument(d: Document | DocumentRow) {
   return {
@@ -122,10 +123,11 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
           fileSize: v.fileSize,
         },
       });
-      await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
-      return d;
+      const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
+      return { d, version };
     });
-    return toDocument(doc);
+    prerenderAfterResponse(doc.version);
+    return toDocument(doc.d);
   } catch (e) {
     if (!('link' in file)) await file.discard();
     throw e;

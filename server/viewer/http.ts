@@ -13,7 +13,7 @@ import type { ViewerLink } from '../services/viewer/links';
 import { renderPage } from '../services/viewer/render';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
 import { LinkExpiredError, viewerCaller } from './router';
-import { linkPath, sessionCookie } from './session';
+import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';
 
 type Params = { slug: string; item?: string; page?: string };
 
@@ -103,8 +103,11 @@ async function advance(ctx: ViewerContext, step: string, form: Record<string, st
   const q = new URLSearchParams();
   if (r.error) q.set('e', r.error);
   if (r.field) q.set('f', r.field);
+  const setCookie = r.newToken && r.sessionExpiresAt ? sessionCookie(ctx.slug, r.newToken, r.sessionExpiresAt, isSecure(ctx)) : null;
+  // The page checks that the cookie came back (a browser that blocks cookies would loop here).
+  if (setCookie) q.set(COOKIE_SET_PARAM, '1');
   const res = back(q.size ? `?${q}` : '');
-  if (r.newToken && r.sessionExpiresAt) res.headers.append('Set-Cookie', sessionCookie(ctx.slug, r.newToken, r.sessionExpiresAt, isSecure(ctx)));
+  if (setCookie) res.headers.append('Set-Cookie', setCookie);
   return res;
 }
 

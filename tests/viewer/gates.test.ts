@@ -42,6 +42,27 @@ describe('a link without gates', () => {
     // A returning visitor walks straight in.
     expect((await v.get(`/view/${slug}`)).status).toBe(200);
   });
+
+  it('a browser that blocks cookies gets a page that says so, not a redirect loop', async () => {
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    expect((await v.get(`/view/${slug}`)).location).toBe(`/view/${slug}/enter`);
+    const enter = await v.get(`/view/${slug}/enter`);
+    expect(enter.location).toBe(`/view/${slug}?s=1`);
+    expect(enter.headers.get('set-cookie')).toMatch(/^quire_view=/);
+    v.cookies.clear(); // the browser drops it
+    const page = await v.get(enter.location!);
+    expect(page.status).toBe(200);
+    expect(page.text()).toContain('data-testid="cookies-blocked"');
+    expect(page.text()).toContain('Cookies are blocked');
+    // The same after a gate form: the first answer that makes a session is the one that tells.
+    const gated = slugOf(await makeLink(api, { document_id: doc.id, password: 'cookie-less' }));
+    const w = new Visitor();
+    const r = await w.gate(gated, { step: 'password', password: 'cookie-less' });
+    expect(r.location).toBe(`/view/${gated}?s=1`);
+    w.cookies.clear();
+    expect((await w.get(r.location!)).text()).toContain('data-testid="cookies-blocked"');
+  });
 });
 
 describe('gates in order', () => {
@@ -70,7 +91,9 @@ describe('gates in order', () => {
     const sent = logSize();
     const r = await v.gate(slug, { step: 'email', email: who.toUpperCase() });
     expect(r.status).toBe(303);
-    expect(r.location).toBe(`/view/${slug}`);
+    // The answer that sets the session cookie says so; the page then drops the marker.
+    expect(r.location).toBe(`/view/${slug}?s=1`);
+    expect((await v.get(r.location!)).location).toBe(`/view/${slug}`);
     expect(gateOf((await v.open(slug)).text())).toBe('fields');
 
     const base = { step: 'fields', field_company: 'Acme', field_nda: 'on' };

@@ -9,6 +9,7 @@ import { RoomView } from '@/components/viewer/room-view';
 import { pendingGate } from '@/server/services/viewer/gates';
 import { loadViewerPage, targetName } from '@/server/viewer/page';
 import { viewerCaller } from '@/server/viewer/router';
+import { COOKIE_SET_PARAM } from '@/server/viewer/session';
 import { firstOf, overlayFor, Shell, viewerMetadata, welcomeOf } from './shared';
 
 export const dynamic = 'force-dynamic';
@@ -35,6 +36,20 @@ export default async function ViewPage({ params, searchParams }: Props) {
         <ViewerNotice title={t.expiredTitle} body={t.expiredBody} testId="link-expired" />
       </Shell>
     );
+  }
+
+  // The answer that set the session cookie sent the browser here with ?s=1: without the cookie
+  // back, the browser blocks cookies (and a link without gates would loop through /enter).
+  if (firstOf(sp[COOKIE_SET_PARAM]) === '1') {
+    if (!ctx.state.session) {
+      return (
+        <Shell page={page} title={name}>
+          <ViewerNotice title={t.cookiesTitle} body={t.cookiesBody} testId="cookies-blocked" action={{ href: `/view/${slug}`, label: t.tryAgain }} />
+        </Shell>
+      );
+    }
+    const rest = new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (k === COOKIE_SET_PARAM || v === undefined ? [] : [[k, firstOf(v)]])));
+    redirect(`/view/${slug}${rest.size ? `?${rest}` : ''}`);
   }
 
   if (!ctx.actor) {
