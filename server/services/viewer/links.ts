@@ -76,7 +76,7 @@ export type ViewerState =
 /** Slugs are 24 base64url characters; anything unlike one is not looked up. */
 export const plausibleSlug = (slug: string) => /^[A-Za-z0-9_-]{8,64}$/.test(slug);
 
-const LINK_SQL = `
+export const LINK_SQL = `
   SELECT l.id, l.team_id AS "teamId", l.slug, l.name, l.link_type::text AS "linkType", l.document_id AS "documentId",
     l.dataroom_id AS "dataroomId", l.audience_type::text AS "audienceType", l.group_id AS "groupId", l.brand_id AS "brandId",
     l.password_hash AS "passwordHash", l.expires_at AS "expiresAt", l.email_protected AS "emailProtected",
