@@ -1,6 +1,6 @@
 // The viewer baseline of `npm run bench` (bench/viewer.ts): the three viewer scenarios as a bare
 // node:http server over a pg.Pool, no framework. Each request sends the app's own link-and-session
-// statement (LINK_SQL, the cookie's token hashed as the app does) and checks what the app checks
+// statement (LINK_SQL, named as the app names it; the cookie's token hashed as the app does) and checks what the app checks
 // (link live, session admitted under the link's access settings, page in range), then:
 // - page image: reads the cached image file and sends it with the app's headers;
 // - events: the app's view check, one multi-row INSERT ... ON CONFLICT DO NOTHING, the view's
@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { accessKey, LINK_SQL, type ViewerLink } from '../server/services/viewer/links';
+import { accessKey, LINK_SQL, LINK_SQL_NAME, type ViewerLink } from '../server/services/viewer/links';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
 const blobs = path.join(process.env.QUIRE_DATA_DIR!, 'blobs');
@@ -25,7 +25,7 @@ type Row = ViewerLink & { expired: boolean; dVersionId: string | null; dNumPages
 async function linkState(slug: string, cookie: string | undefined) {
   const token = /(?:^|;\s*)quire_view=([A-Za-z0-9_-]{43})/.exec(cookie ?? '')?.[1];
   const hashes = token ? [crypto.createHash('sha256').update(token).digest('hex')] : [];
-  const { rows } = await pool.query<Row>(LINK_SQL, [slug, hashes, utc(Date.now())]);
+  const { rows } = await pool.query<Row>({ name: LINK_SQL_NAME, text: LINK_SQL, values: [slug, hashes, utc(Date.now())] });
   const r = rows[0];
   if (!r || r.expired) return null;
   const link = { ...r, allowList: r.allowList ?? [], denyList: r.denyList ?? [], groupDomains: r.groupDomains ?? [] };

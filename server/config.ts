@@ -34,6 +34,7 @@ const positiveInt = z.coerce.number().int().min(1);
 const portNumber = z.coerce.number().int().min(1).max(65535);
 const proxyHops = z.coerce.number().int().min(0).max(10);
 const prerenderPages = z.coerce.number().int().min(0).max(20);
+const onOff = z.enum(['on', 'off']);
 
 export const config = {
   /** Where the dashboard and the viewer are served; the port the server runs on by default. */
@@ -57,6 +58,14 @@ export const config = {
   },
   get databasePoolSize(): number {
     return parsed('DATABASE_POOL_SIZE', positiveInt, 10);
+  },
+  /**
+   * Whether the hottest statements are named prepared statements (planned once per connection).
+   * `off` for a transaction-mode pooler that does not keep them (PgBouncer before 1.21, or
+   * without max_prepared_statements).
+   */
+  get databasePreparedStatements(): boolean {
+    return parsed('DATABASE_PREPARED_STATEMENTS', onOff, 'on') === 'on';
   },
   /** A fixed loopback port for the embedded database (default: any free one). */
   get embeddedDbPort(): number | null {

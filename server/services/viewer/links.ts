@@ -76,6 +76,8 @@ export type ViewerState =
 /** Slugs are 24 base64url characters; anything unlike one is not looked up. */
 export const plausibleSlug = (slug: string) => /^[A-Za-z0-9_-]{8,64}$/.test(slug);
 
+/** Every viewer request sends it: a named prepared statement (server/db/sql.ts). */
+export const LINK_SQL_NAME = 'viewer_link_state';
 export const LINK_SQL = `
   SELECT l.id, l.team_id AS "teamId", l.slug, l.name, l.link_type::text AS "linkType", l.document_id AS "documentId",
     l.dataroom_id AS "dataroomId", l.audience_type::text AS "audienceType", l.group_id AS "groupId", l.brand_id AS "brandId",
@@ -127,7 +129,7 @@ type Row = Omit<ViewerLink, 'primary'> & {
 /** What `slug` is now, with the session one of `tokens` (the cookie's values) names. */
 export async function loadViewerState(slug: string, tokens: string[] = []): Promise<ViewerState> {
   if (!plausibleSlug(slug)) return { state: 'not_found' };
-  const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())]);
+  const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())], { name: LINK_SQL_NAME });
   const r = rows[0];
   if (!r) return { state: 'not_found' };
   const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...rest } = r;
