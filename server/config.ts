@@ -36,6 +36,9 @@ const proxyHops = z.coerce.number().int().min(0).max(10);
 const prerenderPages = z.coerce.number().int().min(0).max(20);
 const onOff = z.enum(['on', 'off']);
 
+/** Names the embedded database in its URL (server/db/embedded.ts). */
+export const EMBEDDED_APP_NAME = 'quire_embedded';
+
 export const config = {
   /** Where the dashboard and the viewer are served; the port the server runs on by default. */
   get appUrl(): string {
@@ -62,9 +65,11 @@ export const config = {
   /**
    * Whether the hottest statements are named prepared statements (planned once per connection).
    * `off` for a transaction-mode pooler that does not keep them (PgBouncer before 1.21, or
-   * without max_prepared_statements).
+   * without max_prepared_statements). Always off on the embedded database, where every
+   * connection is the same backend (a name prepared on one exists on all).
    */
   get databasePreparedStatements(): boolean {
+    if (env('DATABASE_URL')?.includes(`application_name=${EMBEDDED_APP_NAME}`)) return false;
     return parsed('DATABASE_PREPARED_STATEMENTS', onOff, 'on') === 'on';
   },
   /** A fixed loopback port for the embedded database (default: any free one). */
