@@ -43,7 +43,7 @@ async function call(base: string, token: string, method: string, p: string, body
 }
 
 /** A 200-page document, an open link with an admitted visitor (cookie, view id), a password link. */
-async function makeFixtures(base: string, token: string) {
+export async function makeFixtures(base: string, token: string) {
   const pdf = await makePdf(Array.from({ length: 200 }, () => ({})));
   const u = await call(base, token, 'POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: 'bench.pdf', size: pdf.length });
   const put = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(pdf) });

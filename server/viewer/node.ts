@@ -6,9 +6,9 @@
 // on bare `next start` (Vercel), go through Next.
 import type http from 'node:http';
 import { config } from '../config';
-import { internalError, send, toRequest } from '../rest/node';
+import { finish, internalError, send, toRequest } from '../rest/node';
 import { serveViewerPage } from './fast-page';
-import { eventsRoute, pageImageRoute } from './http';
+import { eventsRoute, pageImage, type RawAnswer } from './http';
 
 const SLUG = '([A-Za-z0-9_-]{8,64})';
 const PAGE = new RegExp(`^/view/${SLUG}/(?:d/([A-Za-z0-9_-]{1,64})/)?pages/([^/?#]{1,16})(?:[?#]|$)`);
@@ -32,14 +32,14 @@ function onApiHost(req: http.IncomingMessage): boolean {
 export function serveViewerFast(req: http.IncomingMessage, res: http.ServerResponse, next: () => void, css: string[] | null): boolean {
   const url = req.url ?? '';
   if (!url.startsWith('/view/') || onApiHost(req)) return false;
-  let answer: (() => Promise<Response>) | null = null;
+  let answer: (() => Promise<Response | RawAnswer>) | null = null;
   const page = req.method === 'GET' ? PAGE.exec(url) : null;
-  if (page) answer = () => pageImageRoute(toRequest(req, 'GET'), { slug: page[1]!, item: page[2], page: decodeURIComponent(page[3]!) });
+  if (page) answer = () => pageImage(toRequest(req, 'GET'), { slug: page[1]!, item: page[2], page: decodeURIComponent(page[3]!) });
   const events = !page && req.method === 'POST' ? EVENTS.exec(url) : null;
   if (events) answer = () => eventsRoute(toRequest(req, 'POST'), { slug: events[1]! });
   if (answer) {
     answer()
-      .then((r) => send(req, res, r))
+      .then((r) => (r instanceof Response ? send(req, res, r) : finish(req, res, r.status, r.headers, r.body)))
       .catch((e) => internalError(req, res, e));
     return true;
   }

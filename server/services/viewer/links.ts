@@ -177,8 +177,18 @@ export function accessKey(link: ViewerLink): string {
     link.groupAllowAll,
     link.groupDomains.join(','),
   ];
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+  const text = JSON.stringify(parts);
+  let key = accessKeys.get(text);
+  if (!key) {
+    key = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+    if (accessKeys.size >= 1000) accessKeys.clear();
+    accessKeys.set(text, key);
+  }
+  return key;
 }
+
+/** Digests of the settings seen lately: every viewer request asks for its link's. */
+const accessKeys = new Map<string, string>();
 
 /** The session's actor when it has passed every gate under the link's current settings. */
 export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null): ViewerActor | null {
