@@ -5,7 +5,9 @@
 // - page image: reads the cached image file and sends it with the app's headers;
 // - events: the app's view check, one multi-row INSERT ... ON CONFLICT DO NOTHING, the view's
 //   last activity (the app's statements, without Prisma);
-// - gated link page: sends the HTML the app served for it (BENCH_GATE_HTML), byte for byte.
+// - gated link page: sends the HTML the app served for it (BENCH_GATE_HTML), byte for byte;
+// - /bytes/{version}: the page image from memory with no check and no query at all: the floor of
+//   this machine (load generator and loopback included) for sending those bytes.
 //
 //   DATABASE_URL=postgres://... QUIRE_DATA_DIR=... BENCH_GATE_HTML=... PORT=4102 tsx bench/viewer-baseline.ts
 import crypto from 'node:crypto';
@@ -19,6 +21,13 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const blobs = path.join(process.env.QUIRE_DATA_DIR!, 'blobs');
 const gateHtml = fs.readFileSync(process.env.BENCH_GATE_HTML!);
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
+const images = new Map<string, Buffer>();
+async function imageOf(versionId: string): Promise<Buffer> {
+  let b = images.get(versionId);
+  if (!b) images.set(versionId, (b = await fs.promises.readFile(path.join(blobs, 'renders', versionId, 'w960', 'p1.webp'))));
+  return b;
+}
 
 type Row = ViewerLink & { expired: boolean; dVersionId: string | null; dNumPages: number; sId: string | null; sAccessKey: string | null; sAdmittedAt: Date | null };
 
@@ -42,6 +51,8 @@ const refuse = (res: http.ServerResponse, status: number) => send(res, status, {
 async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname === '/health') return send(res, 200, {}, 'ok');
+  const bytes = /^\/bytes\/([a-z0-9]+)$/.exec(url.pathname);
+  if (bytes) return send(res, 200, { 'Content-Type': 'image/webp' }, await imageOf(bytes[1]!));
   const m = /^\/view\/([A-Za-z0-9_-]{8,64})(?:\/(pages\/(\d{1,6})|events))?$/.exec(url.pathname);
   if (!m) return refuse(res, 404);
   const state = await linkState(m[1]!, req.headers.cookie);

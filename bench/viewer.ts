@@ -28,7 +28,15 @@ export type ViewerHarness = {
   settle: () => Promise<{ waited: number; busyCores: number }>;
 };
 
-type Scenario = { key: 'image' | 'events' | 'gate'; label: string; spec: LoadSpec; perRequest: number; target: (m: Measured) => { text: string; met: boolean } };
+type Scenario = {
+  key: 'image' | 'bytes' | 'events' | 'gate';
+  label: string;
+  spec: LoadSpec;
+  perRequest: number;
+  target: (m: Measured) => { text: string; met: boolean };
+  /** Only the bare server (a floor with nothing to compare). */
+  bareOnly?: boolean;
+};
 
 const EVENTS_PER_BATCH = 50;
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
@@ -95,6 +103,14 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
         target: (m) => ({ text: `page image p99 ${fmt(m.p99)} ms < 30 ms`, met: m.p99 < 30 }),
       },
       {
+        key: 'bytes',
+        label: 'the same image bytes, no check, no query',
+        spec: { paths: [`/bytes/${f.versionId}`], headers: {} },
+        perRequest: 1,
+        target: (m) => ({ text: `same bytes p99 ${fmt(m.p99)} ms < 30 ms`, met: m.p99 < 30 }),
+        bareOnly: true,
+      },
+      {
         key: 'events',
         label: `page events, ${EVENTS_PER_BATCH} a batch`,
         spec: {
@@ -121,7 +137,7 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
     const kinds = ['app', 'viewer-baseline'] as const;
     for (const [n, sc] of scenarios.entries()) {
       h.log(`\nviewer: ${sc.label}:`);
-      for (const kind of n % 2 ? [...kinds].reverse() : kinds) {
+      for (const kind of sc.bareOnly ? (['viewer-baseline'] as const) : n % 2 ? [...kinds].reverse() : kinds) {
         const server = await h.startServer(kind, kind === 'app' ? probe : { path: '/health' }, h.appDir, kind === 'app' ? appEnv : baseEnv);
         try {
           if (h.warmup > 0) await h.load(server, sc.spec, h.warmup, null);
@@ -154,7 +170,10 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
     for (const sc of scenarios) {
       const a = results[`app:${sc.key}`];
       const b = results[`viewer-baseline:${sc.key}`];
-      if (!a) continue;
+      if (!a) {
+        if (b) h.log(`  (floor)   ${sc.target(b).text}`);
+        continue;
+      }
       const t = sc.target(a);
       h.log(`  ${t.met ? '[met]    ' : '[NOT MET]'} ${t.text}${b ? `   (bare server: ${sc.target(b).text})` : ''}`);
     }
