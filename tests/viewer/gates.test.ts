@@ -65,6 +65,24 @@ describe('a link without gates', () => {
   });
 });
 
+describe('the page without a session cookie', () => {
+  it('is the same page whether node:http (npm start) or Next renders it', async () => {
+    const brand = ok(await api.post('/v1/brands', { name: `Parity ${Date.now()}`, default_language: 'fr', viewer_layout_preset: 'sidebar', cta_label: 'Écrire', cta_url: 'https://fund.example/x' }), 201);
+    const link = await makeLink(api, { document_id: doc.id, brand_id: brand.id, email_protected: true, welcome_message: 'Bienvenue', custom_fields: [{ label: 'Société', type: 'text' }] });
+    const url = `/view/${slugOf(link)}?e=email_invalid`;
+    const fast = (await new Visitor().get(url)).text();
+    // A well-formed cookie that names no session: the page goes through Next, and shows the same.
+    const viaNext = (await new Visitor().get(url, { Cookie: `quire_view=${'A'.repeat(43)}` })).text();
+    const part = (html: string, re: RegExp) => re.exec(html)?.[0];
+    for (const re of [/<body[^>]*>[\s\S]*?<\/main>/, /<title>[^<]*<\/title>/, /<meta property="og:title"[^>]*>/, /<link rel="icon"[^>]*>/, /^<!DOCTYPE html><html lang="[a-z]+"/]) {
+      expect(part(fast, re), String(re)).toBeTruthy();
+      expect(part(fast, re), String(re)).toBe(part(viaNext, re));
+    }
+    expect(fast).toContain('data-testid="gate-email"');
+    expect(fast).toContain('lang="fr"');
+  });
+});
+
 describe('gates in order', () => {
   it('asks email, then custom fields, then password, then the code; later steps cannot be skipped to', async () => {
     const link = await makeLink(api, {
