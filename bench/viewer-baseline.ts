@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { runBare } from './bare-server';
 import { accessKey, LINK_SQL, LINK_SQL_NAME, type ViewerLink } from '../server/services/viewer/links';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
@@ -100,13 +101,4 @@ const server = http.createServer((req, res) => {
     if (!res.headersSent) refuse(res, 500);
   });
 });
-server.keepAliveTimeout = 65_000;
-const port = Number(process.env.PORT) || 4102;
-server.listen(port, '127.0.0.1', () => console.log(`viewer baseline on http://127.0.0.1:${port}`));
-const stop = () => {
-  server.close();
-  server.closeAllConnections();
-  pool.end().finally(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+runBare(server, pool, 4102, 'viewer baseline');

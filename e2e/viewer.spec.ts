@@ -7,17 +7,23 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { adminCommand, api, logSize, makePdf, origin, shot, valueFromLog } from './support';
 
-test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
-  test.setTimeout(240_000);
-  const team = `viewer-e2e-${Date.now().toString(36)}`;
+/** A team on Data Rooms Plus with an all-scopes token, and a caller that expects success. */
+function ownerApi(prefix: string) {
+  const team = `${prefix}-${Date.now().toString(36)}`;
   const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const owner = `owner.${Date.now().toString(36)}@falcon.example`;
-  adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
     return r.body;
   };
+  return { team, token, call };
+}
+
+test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { team, token, call } = ownerApi('viewer-e2e');
+  const owner = `owner.${Date.now().toString(36)}@falcon.example`;
+  adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
   const uploadPdf = async (name: string, pages: number) => {
     const bytes = await makePdf(name.replace('.pdf', ''), pages);
     const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: name, size: bytes.length });
@@ -155,13 +161,7 @@ test('a visitor passes email, password and code, reads a room document, download
 });
 
 test('refusals, expiry and language in the viewer', async ({ page, browser }) => {
-  const team = `viewer-e2e-b-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
+  const { call } = ownerApi('viewer-e2e-b');
   const doc = await call('POST', '/v1/documents', { type: 'link', external_url: 'https://example.com/memo', name: 'Memo' });
 
   // An allow list that does not name the visitor: a refusal that names no rule.
@@ -219,13 +219,7 @@ test('refusals, expiry and language in the viewer', async ({ page, browser }) =>
 });
 
 test('the sidebar layout preset puts the brand in a column beside the room', async ({ page }) => {
-  const team = `viewer-e2e-c-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
+  const { call } = ownerApi('viewer-e2e-c');
   const room = await call('POST', '/v1/datarooms', { name: 'Northstar diligence', description: 'Everything for the Northstar review' });
   const legal = await call('POST', `/v1/datarooms/${room.id}/folders`, { name: 'Legal' });
   await call('POST', `/v1/datarooms/${room.id}/folders`, { name: 'Finance' });
