@@ -82,7 +82,7 @@ describe('pre-rendered first pages', () => {
   const allOf = (widths: number[], pages: number[]) => widths.flatMap((w) => pages.map((p) => `w${w}/p${p}`)).sort();
   const stems = (files: string[]) => files.map((f) => f.replace(/\.\w+$/, ''));
 
-  it('an uploaded PDF\'s first 3 pages, and a new version\'s, are drawn after the answer (thumbnail and page widths)', async () => {
+  it('an uploaded PDF\'s first 3 pages, and a new version\'s, are drawn after the answer (thumbnail and page widths), and go with the document', async () => {
     const doc = await pdfDocument(api, 5, 'Prerendered.pdf');
     const first = ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0];
     await expect.poll(() => stems(rendered(first.id)), { timeout: 60_000, interval: 200 }).toEqual(allOf([480, 960], [1, 2, 3]));
@@ -96,6 +96,9 @@ describe('pre-rendered first pages', () => {
     const page1 = await v.get(`/view/${slug}/pages/1?w=960`);
     const file = rendered(second.id).find((f) => f.startsWith('w960/p1.'))!;
     expect(page1.body.equals(fs.readFileSync(path.join(inject('serverEnv').QUIRE_DATA_DIR, 'blobs', 'renders', second.id, file)))).toBe(true);
+    // Deleting the document removes its page images too (after the answer).
+    ok(await api.del(`/v1/documents/${doc.id}`));
+    await expect.poll(() => [...rendered(first.id), ...rendered(second.id)], { timeout: 30_000, interval: 200 }).toEqual([]);
   });
 });
 
