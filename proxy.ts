@@ -5,12 +5,15 @@
 // - host rules (spec section 1): when API_BASE_URL and APP_URL name different hosts, the API
 //   host serves only /v1 — its root redirects to the API reference and every other path is 404;
 // - an expired share link's page (/view/<slug>) is answered 410 Gone (a page cannot set its own
-//   status); the page itself shows the expired notice in the link's branding.
+//   status); the page itself shows the expired notice in the link's branding;
+// - a viewer path's slug is handed to the root layout in a request header (its `<html lang>`
+//   follows the link's language); a client's own value of that header never gets through.
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from './server/config';
 import { errorResponse } from './server/rest/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { slugExpired } from './server/services/viewer/links';
+import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
 const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
 
@@ -21,9 +24,9 @@ export async function proxy(req: NextRequest) {
   }
   const apiHost = hostOf(settings.apiBaseUrl);
   const appHost = hostOf(settings.appUrlSetting);
-  if (!apiHost || !appHost || apiHost === appHost) return viewerPage(req) ?? NextResponse.next();
+  if (!apiHost || !appHost || apiHost === appHost) return viewerPage(req);
   const host = (req.headers.get('host') ?? '').toLowerCase();
-  if (host !== apiHost) return viewerPage(req) ?? NextResponse.next();
+  if (host !== apiHost) return viewerPage(req);
   if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', settings.appUrl), 302);
   const { headers, refused } = await limitByAddress(req);
   return refused ?? errorResponse('not_found', 'This host serves only the API under /v1.', null, headers);
@@ -31,11 +34,16 @@ export async function proxy(req: NextRequest) {
 
 const VIEW_PAGE = /^\/view\/([A-Za-z0-9_-]{8,64})\/?$/;
 
-/** An expired link's page: rendered as usual, answered 410. */
-function viewerPage(req: NextRequest): Promise<NextResponse> | null {
-  const m = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(req.nextUrl.pathname) : null;
-  if (!m) return null;
-  return slugExpired(m[1]!).then((expired) => (expired ? NextResponse.next({ status: 410 }) : NextResponse.next()));
+/** Every other path goes on with the viewer's slug header set or removed; an expired link's page is answered 410. */
+async function viewerPage(req: NextRequest): Promise<NextResponse> {
+  const slug = viewSlugOf(req.nextUrl.pathname);
+  if (!slug && !req.headers.has(VIEW_SLUG_HEADER)) return NextResponse.next();
+  const headers = new Headers(req.headers);
+  if (slug) headers.set(VIEW_SLUG_HEADER, slug);
+  else headers.delete(VIEW_SLUG_HEADER);
+  const page = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(req.nextUrl.pathname) : null;
+  const expired = page ? await slugExpired(page[1]!) : false;
+  return NextResponse.next({ request: { headers }, ...(expired ? { status: 410 } : {}) });
 }
 
 export const config = {

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { runBare } from './bare-server';
 import type { DocumentRow } from '../server/services/document-sql';
 import { GET_ONE, LIST_AFTER, LIST_FIRST, SEARCH_FIRST, searchParam, TOKEN_LOOKUP, TOKEN_TOUCH } from './sql';
 
@@ -147,15 +148,4 @@ const server = http.createServer((req, res) => {
     },
   );
 });
-server.keepAliveTimeout = 65_000;
-
-const port = Number(process.env.PORT) || 4100;
-server.listen(port, '127.0.0.1', () => console.log(`baseline listening on http://127.0.0.1:${port}`));
-
-const stop = () => {
-  server.close();
-  server.closeAllConnections();
-  pool.end().finally(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+runBare(server, pool, 4100, 'baseline listening');

@@ -5,6 +5,7 @@
 //   npm run bench -- --duration 5 --warmup 1 --connections 16
 //   npm run bench -- --only app --endpoints list,get
 //   npm run bench -- --layers           # also the app's handler without Next, and the services alone
+//   npm run bench -- --parts viewer     # only the viewer's scenarios (bench/viewer.ts); default rest,viewer
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
 //   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
@@ -33,6 +34,7 @@ import { getDocument, listDocuments, searchDocuments } from '../server/services/
 import { adminCreateToken } from '../server/services/teams-admin';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
 import { ALL_SQL, normalizeSql, searchParam } from './sql';
+import { measureViewer, type ViewerServerKind } from './viewer';
 
 const ROOT = path.resolve(__dirname, '..');
 const HOST = '127.0.0.1';
@@ -55,6 +57,7 @@ const { values: opt } = parseArgs({
     json: { type: 'string' },
     settle: { type: 'string', default: '15' },
     layers: { type: 'boolean', default: false },
+    parts: { type: 'string', default: 'rest,viewer' },
   },
 });
 const intOpt = (name: keyof typeof opt, min: number, max: number) => {
@@ -72,6 +75,8 @@ const DEEP_ROW = Math.min(intOpt('deep-row', 1, 5_000_000), DOCS - 26);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
+const PARTS = new Set(opt.parts!.split(','));
+if (![...PARTS].every((p) => p === 'rest' || p === 'viewer')) throw new Error('--parts takes a comma list of rest, viewer');
 
 /** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
 type ServerKind = 'app' | 'handler' | 'services' | 'baseline';
@@ -160,7 +165,7 @@ function machineCpu(): { busy: number; total: number } {
 // ---------------------------------------------------------------------------------------------
 // Servers
 
-type Running = { kind: ServerKind; child: ChildProcess; port: number; output: string[]; exited: boolean };
+export type Running = { kind: ServerKind | ViewerServerKind; child: ChildProcess; port: number; output: string[]; exited: boolean };
 let current: Running | null = null;
 
 function tsxCli(): string {
@@ -169,7 +174,10 @@ function tsxCli(): string {
   return cli;
 }
 
-async function startServer(kind: ServerKind, token: string, probePath: string, appDir: string): Promise<Running> {
+/** What tells a started server is ready: a 200 for this request. */
+export type Probe = { path: string; headers?: Record<string, string> };
+
+export async function startServer(kind: ServerKind | ViewerServerKind, probe: Probe, appDir: string, extraEnv: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -178,6 +186,7 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
     RATE_LIMIT_PER_MINUTE: '100000000',
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
+    ...extraEnv,
   };
   // The in-process limiter, not a network one.
   delete env.UPSTASH_REDIS_REST_URL;
@@ -187,7 +196,9 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
       ? [tsxCli(), 'scripts/with-db.ts', 'serve', appDir, '-p', String(port), '-H', HOST]
       : kind === 'baseline'
         ? [tsxCli(), 'bench/baseline.ts']
-        : [tsxCli(), 'bench/layers.ts'];
+        : kind === 'viewer-baseline'
+          ? [tsxCli(), 'bench/viewer-baseline.ts']
+          : [tsxCli(), 'bench/layers.ts'];
   if (kind === 'handler' || kind === 'services') env.LAYER = kind;
   // Own process group, so stopping it reaches tsx's child and next's workers too.
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -209,8 +220,8 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
       throw new Error(`${kind} server not ready after 120 s:\n${r.output.slice(-30).join('\n')}`);
     }
     try {
-      const res = await fetch(`http://${HOST}:${port}${probePath}`, {
-        headers: { authorization: `Bearer ${token}` },
+      const res = await fetch(`http://${HOST}:${port}${probe.path}`, {
+        headers: probe.headers,
         signal: AbortSignal.timeout(5_000),
       });
       await res.arrayBuffer();
@@ -221,7 +232,7 @@ async function startServer(kind: ServerKind, token: string, probePath: string, a
   return r;
 }
 
-async function stopServer(r: Running) {
+export async function stopServer(r: Running) {
   const pgid = r.child.pid!;
   const kill = (sig: NodeJS.Signals) => {
     try {
@@ -271,7 +282,7 @@ watchdog.unref();
  * idle), waits up to SETTLE seconds for the machine to use under a third of a core; returns the
  * cores busy in the last sample.
  */
-async function settle(): Promise<{ waited: number; busyCores: number }> {
+export async function settle(): Promise<{ waited: number; busyCores: number }> {
   const t0 = Date.now();
   for (;;) {
     const a = machineCpu();
@@ -283,7 +294,7 @@ async function settle(): Promise<{ waited: number; busyCores: number }> {
   }
 }
 
-type Measured = {
+export type Measured = {
   rps: number;
   p50: number;
   p99: number;
@@ -299,13 +310,13 @@ async function pgBackendPids(admin: pg.Client): Promise<number[]> {
   return r.rows.map((x) => x.pid);
 }
 
-async function load(
-  server: Running,
-  token: string,
-  paths: string[],
-  seconds: number,
-  admin: pg.Client | null,
-): Promise<Measured> {
+/** The requests of a scenario: paths in turn, each with these headers (and a body per request for POSTs). */
+export type LoadSpec = { paths: string[]; headers: Record<string, string>; method?: 'GET' | 'POST'; body?: (n: number) => string };
+
+export const bearer = (token: string, paths: string[]): LoadSpec => ({ paths, headers: { authorization: `Bearer ${token}` } });
+
+export async function load(server: Running, spec: LoadSpec, seconds: number, admin: pg.Client | null): Promise<Measured> {
+  const { paths } = spec;
   let i = 0;
   const latencies: number[] = [];
   let bad = 0;
@@ -325,12 +336,14 @@ async function load(
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 30,
-    headers: { authorization: `Bearer ${token}` },
+    headers: spec.headers,
     requests: [
       {
-        method: 'GET',
+        method: spec.method ?? 'GET',
         setupRequest: (req) => {
-          req.path = paths[i++ % paths.length];
+          const n = i++;
+          req.path = paths[n % paths.length];
+          if (spec.body) req.body = spec.body(n);
           return req;
         },
       },
@@ -608,9 +621,38 @@ async function main() {
     log(`serving a copy of build ${snapshot.buildId} from ${snapshot.dir}`);
   }
   try {
-    await measure(started, pgVersion, machine, snapshot?.dir ?? ROOT);
+    if (PARTS.has('rest')) await measure(started, pgVersion, machine, snapshot?.dir ?? ROOT);
+    if (PARTS.has('viewer')) await viewerPart(snapshot?.dir ?? ROOT);
   } finally {
     if (snapshot) fs.rmSync(snapshot.dir, { recursive: true, force: true });
+  }
+}
+
+/** The viewer's scenarios (bench/viewer.ts) on the same database, with a token of their own. */
+async function viewerPart(appDir: string) {
+  let token: string;
+  process.env.DATABASE_URL = DB_URL;
+  try {
+    ({ token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['apis.all'], name: 'bench viewer' }));
+  } finally {
+    await closeDb();
+  }
+  const { failures } = await measureViewer({
+    host: HOST,
+    appDir,
+    token,
+    duration: DURATION,
+    warmup: WARMUP,
+    connections: CONNECTIONS,
+    log,
+    startServer,
+    stopServer,
+    load,
+    settle,
+  });
+  if (failures) {
+    log('\nbench: some viewer requests failed (see above)');
+    process.exitCode = 1;
   }
 }
 
@@ -689,7 +731,7 @@ async function measure(started: number, pgVersion: string, machine: string, appD
     for (const [n, e] of endpoints.entries()) {
       log(`\n${e.label}:`);
       for (const kind of n % 2 ? [...SERVERS].reverse() : SERVERS) {
-        const server = await startServer(kind, token, e.paths[0], appDir);
+        const server = await startServer(kind, { path: e.paths[0], headers: { authorization: `Bearer ${token}` } }, appDir);
         try {
           const res = await fetch(`http://${HOST}:${server.port}${e.paths[0]}`, { headers: { authorization: `Bearer ${token}` } });
           const text = await res.text();
@@ -704,12 +746,12 @@ async function measure(started: number, pgVersion: string, machine: string, appD
               log(`    expected a full page of 25 with a next cursor, got ${body.data?.length} rows`);
             }
           }
-          if (WARMUP > 0) await load(server, token, e.paths, WARMUP, null);
+          if (WARMUP > 0) await load(server, bearer(token, e.paths), WARMUP, null);
           const quiet = await settle();
           if (quiet.busyCores >= 0.33) {
             log(`    (others keep ${fmt(quiet.busyCores, 2)} cores busy after ${fmt(quiet.waited, 0)} s of waiting; measuring anyway)`);
           } else if (quiet.waited >= 1) log(`    (waited ${fmt(quiet.waited, 0)} s for other processes to quiet down)`);
-          const m = await load(server, token, e.paths, DURATION, admin);
+          const m = await load(server, bearer(token, e.paths), DURATION, admin);
           results.set(`${kind}:${e.key}`, m);
           if (m.bad) failures++;
           log(

@@ -1,23 +1,16 @@
 // Sharing from the dashboard: a link to an uploaded document from its Share button (password,
 // expiry, watermark, a refused allow list shown next to its field), its URL copied, the Links
 // list, editing, a preset made in settings and a link made from it, the link page before any
-// view, a group link from a room's Groups tab and the Visitors it brings, and a phone.
+// view and after a real visit through the viewer (email, answers, code, two pages read), a group
+// link from a room's Groups tab and the Visitors it brings, and a phone.
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { createTeam, makePdf, shot, signIn, uniqueEmail } from './support';
-
-/** A script against the test server's embedded database. */
-const runTsx = (...args: string[]) =>
-  execFileSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
-    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR, DATABASE_URL: '' },
-    stdio: 'pipe',
-  }).toString();
+import { createTeam, logSize, makePdf, shot, signIn, uniqueEmail, valueFromLog, adminCommand } from './support';
 
 /** The admin command. */
-const setPlan = (slug: string, plan: string) => runTsx('scripts/admin.ts', 'team', 'set-plan', slug, plan);
+const setPlan = (slug: string, plan: string) => adminCommand(['team', 'set-plan', slug, plan]);
 
-test('a team shares a document and a room with links, presets and groups', async ({ page, context }) => {
+test('a team shares a document and a room with links, presets and groups', async ({ page, context, browser }) => {
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/signin');
   await signIn(page, uniqueEmail('sharer'));
@@ -139,6 +132,7 @@ test('a team shares a document and a room with links, presets and groups', async
   await shot(page, '76-link-from-preset');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your link is ready' })).toBeVisible();
+  const northwind = (await dialog.getByTestId('new-link-url').textContent())!.trim();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('link-row')).toHaveCount(2);
   await expect(page.getByTestId('link-row').first()).toContainText('Northwind LP');
@@ -152,19 +146,42 @@ test('a team shares a document and a room with links, presets and groups', async
   await expect(page.getByTestId('link-settings')).toContainText('Company, Role');
   await shot(page, '77-link-page', { fullPage: true });
 
-  // A visit (recorded the way the viewer records one) shows on the page and in the list.
-  const linkId = page.url().split('/links/')[1]!;
-  runTsx('e2e/fixtures/seed-view.ts', linkId, 'mia@northwind.example', JSON.stringify({ company: 'Northwind Capital', role: 'Investor' }));
+  // A visitor opens it in their own browser: email, the two questions, the code mailed to them,
+  // then reads page 1 and page 2 until a heartbeat has reported the time.
+  const visitor = await browser.newContext();
+  const v = await visitor.newPage();
+  await v.goto(northwind);
+  await v.getByLabel('Email address').fill('Mia@Northwind.example');
+  await v.getByRole('button', { name: 'Continue' }).click();
+  await v.getByLabel('Company').fill('Northwind Capital');
+  await v.getByLabel('Role').selectOption('Investor');
+  const sent = logSize();
+  await v.getByRole('button', { name: 'Continue' }).click();
+  await expect(v.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await v.getByLabel('Verification code').fill(await valueFromLog('one-time code', 'mia@northwind.example', sent));
+  await v.getByRole('button', { name: 'Verify' }).click();
+  await expect(v.getByTestId('page-indicator')).toHaveText('Page 1 of 3');
+  await v.mouse.move(200, 200);
+  await v.waitForTimeout(3_000);
+  await v.getByTestId('page-next').click();
+  await expect(v.getByTestId('page-indicator')).toHaveText('Page 2 of 3');
+  const heartbeat = v.waitForResponse((r) => r.url().endsWith('/events') && r.request().method() === 'POST', { timeout: 20_000 });
+  await v.mouse.move(240, 240);
+  expect((await heartbeat).status()).toBe(200);
+  await visitor.close();
+
+  // The owner sees the view on the link page and in the list.
   await page.reload();
   const view = page.getByTestId('view-row');
   await expect(view).toHaveCount(1);
   await expect(view).toContainText('mia@northwind.example');
-  await expect(view).toContainText('2 min 5 s');
+  await expect(view).toContainText(/\d+ s/);
   await expect(view).toContainText('Company:Northwind Capital');
   await expect(view).toContainText('Role:Investor');
   await expect(view.getByRole('cell').nth(3)).toHaveText('2');
+  await shot(page, '77b-link-page-viewed', { fullPage: true });
   await page.getByRole('link', { name: 'Links', exact: true }).first().click();
-  await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).toContainText('5 minutes ago');
+  await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).not.toContainText('Never');
 
   // A room with a group of three; a link for the group from its tab; the members are visitors.
   await page.getByRole('link', { name: 'Data rooms' }).first().click();

@@ -7,17 +7,23 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { adminCommand, api, logSize, makePdf, origin, shot, valueFromLog } from './support';
 
-test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
-  test.setTimeout(240_000);
-  const team = `viewer-e2e-${Date.now().toString(36)}`;
+/** A team on Data Rooms Plus with an all-scopes token, and a caller that expects success. */
+function ownerApi(prefix: string) {
+  const team = `${prefix}-${Date.now().toString(36)}`;
   const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const owner = `owner.${Date.now().toString(36)}@falcon.example`;
-  adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
     return r.body;
   };
+  return { team, token, call };
+}
+
+test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { team, token, call } = ownerApi('viewer-e2e');
+  const owner = `owner.${Date.now().toString(36)}@falcon.example`;
+  adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
   const uploadPdf = async (name: string, pages: number) => {
     const bytes = await makePdf(name.replace('.pdf', ''), pages);
     const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: name, size: bytes.length });
@@ -154,14 +160,8 @@ test('a visitor passes email, password and code, reads a room document, download
   expect(await valueFromLog('view notification', owner, since)).toContain(`/links/${link.id}`);
 });
 
-test('refusals, expiry and language in the viewer', async ({ page }) => {
-  const team = `viewer-e2e-b-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
+test('refusals, expiry and language in the viewer', async ({ page, browser }) => {
+  const { call } = ownerApi('viewer-e2e-b');
   const doc = await call('POST', '/v1/documents', { type: 'link', external_url: 'https://example.com/memo', name: 'Memo' });
 
   // An allow list that does not name the visitor: a refusal that names no rule.
@@ -191,6 +191,7 @@ test('refusals, expiry and language in the viewer', async ({ page }) => {
   });
   await page.goto(german.url);
   await expect(page.getByRole('heading', { name: 'Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByTestId('viewer-banner')).toBeVisible();
   await shot(page, '69-viewer-german');
   await page.getByLabel('E-Mail-Adresse').fill('anna@kanzlei.example');
@@ -201,4 +202,55 @@ test('refusals, expiry and language in the viewer', async ({ page }) => {
   await page.route('https://example.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Memo</h1>' }));
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page).toHaveURL('https://example.com/memo');
+
+  // A browser that drops cookies comes back from /enter without the session it was given: a page
+  // that says so instead of a redirect loop (the whole round trip is tested over HTTP).
+  const open = await call('POST', '/v1/links', { document_id: doc.id, brand_id: brand.id });
+  const cookieless = await browser.newContext();
+  const p2 = await cookieless.newPage();
+  const entered = await p2.request.get(`${open.url}/enter`, { maxRedirects: 0 });
+  expect(entered.headers()['set-cookie']).toMatch(/^quire_view=/);
+  await cookieless.clearCookies();
+  await p2.goto(new URL(entered.headers()['location']!, open.url).toString());
+  await expect(p2.getByTestId('cookies-blocked')).toHaveText('Cookies sind blockiert');
+  await expect(p2.getByRole('link', { name: 'Erneut versuchen' })).toBeVisible();
+  await shot(p2, '69b-viewer-cookies-blocked');
+  await cookieless.close();
+});
+
+test('the sidebar layout preset puts the brand in a column beside the room', async ({ page }) => {
+  const { call } = ownerApi('viewer-e2e-c');
+  const room = await call('POST', '/v1/datarooms', { name: 'Northstar diligence', description: 'Everything for the Northstar review' });
+  const legal = await call('POST', `/v1/datarooms/${room.id}/folders`, { name: 'Legal' });
+  await call('POST', `/v1/datarooms/${room.id}/folders`, { name: 'Finance' });
+  const memo = await call('POST', '/v1/documents', { type: 'link', external_url: 'https://example.com/memo', name: 'Investment memo' });
+  await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: memo.id, folder_id: legal.id });
+  const terms = await call('POST', '/v1/documents', { type: 'link', external_url: 'https://example.com/terms', name: 'Term sheet' });
+  await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: terms.id });
+  const brand = await call('POST', '/v1/brands', {
+    name: 'Northstar',
+    brand_color: '#1e3a8a',
+    viewer_layout_preset: 'sidebar',
+    cta_label: 'Contact the deal team',
+    cta_url: 'https://northstar.example/contact',
+  });
+  const link = await call('POST', '/v1/links', { dataroom_id: room.id, brand_id: brand.id, welcome_message: 'Welcome to the Northstar room.' });
+  await page.goto(link.url);
+  await expect(page.getByTestId('room-view')).toBeVisible();
+  const side = page.getByTestId('viewer-header');
+  await expect(side).toHaveJSProperty('tagName', 'ASIDE');
+  const box = (await side.boundingBox())!;
+  const content = (await page.getByTestId('room-view').boundingBox())!;
+  // A full-height column at the left, the room to its right.
+  expect(box.x).toBe(0);
+  expect(box.height).toBeGreaterThanOrEqual(790);
+  expect(content.x).toBeGreaterThanOrEqual(box.x + box.width);
+  await expect(side.getByTestId('viewer-cta')).toBeVisible();
+  await shot(page, '69c-viewer-sidebar');
+  // A phone keeps the bar above the content.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = (await side.boundingBox())!;
+  expect(bar.width).toBe(390);
+  expect(bar.height).toBeLessThan(80);
+  await shot(page, '69d-viewer-sidebar-phone');
 });

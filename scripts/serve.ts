@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { startUploadSweeper } from '../server/services/upload-sweep';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/viewer/address';
+import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
 import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
 
@@ -31,6 +32,9 @@ async function main() {
   const app = next({ dev: false, dir, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The viewer's cookie-less link pages are rendered here with the build's stylesheets.
+  const viewerCss = viewerStylesheets(dir);
+  if (!viewerCss) console.warn('[quire] the viewer page manifest has no stylesheet: link pages go through Next');
   const server = http.createServer((req, res) => {
     try {
       const bad = malformed(req);
@@ -38,8 +42,9 @@ async function main() {
       if (isV1Target(req.url!)) return serveV1(req, res);
       // The viewer's per-address limits read the socket's address from here (never from the client).
       req.headers[SOCKET_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
-      if (serveViewerFast(req, res)) return;
-      handle(req, res).catch((e) => internalError(req, res, e));
+      const toNext = () => void handle(req, res).catch((e) => internalError(req, res, e));
+      if (serveViewerFast(req, res, toNext, viewerCss)) return;
+      toNext();
     } catch (e) {
       internalError(req, res, e);
     }

@@ -33,6 +33,11 @@ const origin = z
 const positiveInt = z.coerce.number().int().min(1);
 const portNumber = z.coerce.number().int().min(1).max(65535);
 const proxyHops = z.coerce.number().int().min(0).max(10);
+const prerenderPages = z.coerce.number().int().min(0).max(20);
+const onOff = z.enum(['on', 'off']);
+
+/** Names the embedded database in its URL (server/db/embedded.ts). */
+export const EMBEDDED_APP_NAME = 'quire_embedded';
 
 export const config = {
   /** Where the dashboard and the viewer are served; the port the server runs on by default. */
@@ -56,6 +61,16 @@ export const config = {
   },
   get databasePoolSize(): number {
     return parsed('DATABASE_POOL_SIZE', positiveInt, 10);
+  },
+  /**
+   * Whether the hottest statements are named prepared statements (planned once per connection).
+   * `off` for a transaction-mode pooler that does not keep them (PgBouncer before 1.21, or
+   * without max_prepared_statements). Always off on the embedded database, where every
+   * connection is the same backend (a name prepared on one exists on all).
+   */
+  get databasePreparedStatements(): boolean {
+    if (env('DATABASE_URL')?.includes(`application_name=${EMBEDDED_APP_NAME}`)) return false;
+    return parsed('DATABASE_PREPARED_STATEMENTS', onOff, 'on') === 'on';
   },
   /** A fixed loopback port for the embedded database (default: any free one). */
   get embeddedDbPort(): number | null {
@@ -90,6 +105,10 @@ export const config = {
   /** One-time codes one client address may ask for in 10 minutes (over every link). */
   get viewerCodeSendsPerAddress(): number {
     return parsed('VIEWER_CODE_SENDS_PER_ADDRESS', positiveInt, 30);
+  },
+  /** Pages of a new PDF version drawn for the viewer after the upload is answered (0: none). */
+  get viewerPrerenderPages(): number {
+    return parsed('VIEWER_PRERENDER_PAGES', prerenderPages, 3);
   },
   /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
   get trustProxyHops(): number {

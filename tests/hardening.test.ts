@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { fixture, ok, pdfBytes } from './support/docs';
 import { hostOf, rawConnect, rawRequest, type RawResponse } from './support/raw-http';
 import { onNextStart, ROOT, TSX } from './support/server';
+import { withTestDb } from './support/test-db';
 
 // Raw-socket checks are of scripts/serve.ts (npm start); on Vercel the platform's edge parses
 // HTTP before the app sees it, so they skip when the suite runs against bare `next start`.
@@ -254,27 +254,10 @@ describe('12. SSRF: IPv6 forms embedding IPv4', () => {
 });
 
 describe('10. unused uploads', () => {
-  async function withDb<T>(f: (c: pg.Client) => Promise<T>): Promise<T> {
-    const env = inject('serverEnv');
-    let url = env.DATABASE_URL;
-    if (!url) {
-      process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
-      const { ensureEmbeddedDatabase } = await import('../server/db/embedded');
-      url = (await ensureEmbeddedDatabase()).url;
-    }
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await f(c);
-    } finally {
-      await c.end();
-    }
-  }
-
   it('expired, unused uploads and their files are removed by the sweep', async () => {
     const id = await upload(api, await pdfBytes(1), 'application/pdf', 'stale.pdf');
     const kept = await upload(api, await pdfBytes(1), 'application/pdf', 'fresh.pdf');
-    const key = await withDb(async (c) => {
+    const key = await withTestDb(async (c) => {
       await c.query(`UPDATE uploads SET expires_at = now() - interval '2 hours' WHERE id = $1`, [id]);
       return (await c.query(`SELECT storage_key FROM uploads WHERE id = $1`, [id])).rows[0].storage_key as string;
     });
@@ -285,7 +268,7 @@ describe('10. unused uploads', () => {
     // The server's own timer may have swept it first; either way it is gone.
     expect(stdout).toMatch(/removed \d+ expired uploads/);
     expect(fs.existsSync(file)).toBe(false);
-    expect(await withDb(async (c) => (await c.query('SELECT count(*)::int AS n FROM uploads WHERE id = $1', [id])).rows[0].n)).toBe(0);
+    expect(await withTestDb(async (c) => (await c.query('SELECT count(*)::int AS n FROM uploads WHERE id = $1', [id])).rows[0].n)).toBe(0);
     envelope(await api.post('/v1/documents', { upload_id: id }), 404, 'not_found');
     ok(await api.post('/v1/documents', { upload_id: kept }), 201);
   });

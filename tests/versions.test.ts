@@ -233,11 +233,14 @@ describe('concurrency', () => {
   });
 });
 
-/** Stored blob files of the test server (local blob store under its data dir). */
+/** Stored document files of the test server (local blob store under its data dir); the viewer's page-image cache (renders/) is not counted. */
 function blobCount(): number {
   const root = path.join(inject('serverEnv').QUIRE_DATA_DIR, 'blobs');
   if (!fs.existsSync(root)) return 0;
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.tmp')).length;
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.endsWith('.tmp') && !path.relative(root, e.parentPath).startsWith('renders'))
+    .length;
 }
 
 describe('files', () => {

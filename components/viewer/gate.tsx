@@ -204,13 +204,18 @@ export function GateForm({
 }
 
 /** Not found, expired, or a refusal with nothing to try: a notice in the link's branding. */
-export function ViewerNotice({ title, body, testId }: { title: string; body: string; testId: string }) {
+export function ViewerNotice({ title, body, testId, action }: { title: string; body: string; testId: string; action?: { href: string; label: string } }) {
   return (
     <ViewerCard className="text-center">
       <h2 data-testid={testId} className="mb-2 text-lg font-semibold text-zinc-900">
         {title}
       </h2>
       <p className="text-sm text-zinc-600">{body}</p>
+      {action ? (
+        <a href={action.href} className="mt-5 inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold shadow-sm" style={{ background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' }}>
+          {action.label}
+        </a>
+      ) : null}
     </ViewerCard>
   );
 }

@@ -1,6 +1,8 @@
 // The frame of every viewer page, in the link's branding: the header in the brand's style
 // (solid colour bar, light bar, or just the logo), the banner when the link shows it, the call
-// to action, and the "shared with Quire" footer. No dashboard provider, no client state.
+// to action, and the "shared with Quire" footer. The layout preset: `standard`, `compact` (a
+// lower bar, a smaller logo) or `sidebar` (the brand in a column at the left from tablet width
+// up, a bar on phones). No dashboard provider, no client state.
 import type { ReactNode } from 'react';
 import type { EffectiveBranding } from '@/server/services/branding/effective';
 import { cn } from '@/lib/cn';
@@ -43,56 +45,103 @@ export function ViewerShell({
   const style = branding.viewer_header_style;
   const color = branding.brand_color;
   const fg = style === 'solid' ? textOn(color) : '#18181b';
-  const compact = branding.viewer_layout_preset === 'compact';
+  const preset = branding.viewer_layout_preset;
+  const compact = preset === 'compact';
+  // The sidebar preset puts the brand in a column at the left from tablet width up; phones keep the bar.
+  const sidebar = preset === 'sidebar';
+  const logo = branding.logo_url ? (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={branding.logo_url}
+      alt=""
+      data-testid="viewer-logo"
+      // On a colour bar the logo sits on a light chip, so a dark logo stays readable.
+      className={cn('w-auto max-w-[160px] object-contain', compact ? 'h-6' : 'h-8', sidebar && 'md:h-10 md:max-w-[200px] md:self-start', style === 'solid' && 'rounded-md bg-white/95 px-1.5 py-1')}
+    />
+  ) : null;
+  const heading =
+    title && style !== 'minimal' ? (
+      <h1 className={cn('min-w-0 truncate text-sm font-semibold sm:text-base', sidebar && 'md:text-lg md:leading-snug md:break-words md:whitespace-normal')} style={{ color: fg }}>
+        {title}
+      </h1>
+    ) : null;
+  const who = viewerEmail ? (
+    <span className={cn('hidden text-xs opacity-80 sm:inline', sidebar && 'md:block md:truncate')} style={{ color: fg }}>
+      {words.signedInAs.replace('{email}', viewerEmail)}
+    </span>
+  ) : null;
+  const cta =
+    branding.cta_label && branding.cta_url ? (
+      <a
+        href={branding.cta_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="viewer-cta"
+        className={cn('rounded-lg px-2.5 py-1.5 text-xs font-medium whitespace-nowrap shadow-sm sm:px-3 sm:text-sm', sidebar && 'md:w-full md:py-2 md:text-center')}
+        style={style === 'solid' ? { background: fg, color } : { background: color, color: textOn(color) }}
+      >
+        {branding.cta_label}
+      </a>
+    ) : null;
+  const banner =
+    showBanner && branding.banner_url ? (
+      // eslint-disable-next-line @next/next/no-img-element
+      <img src={branding.banner_url} alt="" data-testid="viewer-banner" className="h-28 w-full object-cover sm:h-40" />
+    ) : null;
+  const main = <main className={cn('mx-auto w-full flex-1 px-3 py-4 sm:px-6 sm:py-6', wide ? 'max-w-7xl' : 'max-w-5xl')}>{children}</main>;
+  const footer = (className?: string) => <footer className={cn('py-4 text-center text-xs text-zinc-400', className)}>{words.poweredBy}</footer>;
+  const frame = { lang, 'data-layout': preset, style: { ['--viewer-brand' as string]: color, ['--viewer-on-brand' as string]: textOn(color) } };
+  const bar = style === 'solid' ? { background: color, color: fg } : undefined;
+
+  if (sidebar) {
+    return (
+      <div {...frame} className="flex min-h-dvh flex-col bg-zinc-50 md:flex-row">
+        <aside
+          data-testid="viewer-header"
+          data-style={style}
+          className={cn(
+            'flex h-14 shrink-0 items-center gap-3 px-4 sm:px-6 md:sticky md:top-0 md:h-dvh md:w-64 md:flex-col md:items-stretch md:gap-4 md:px-5 md:py-6',
+            style === 'light' && 'border-b border-zinc-200 bg-white md:border-r md:border-b-0',
+            style === 'minimal' && 'bg-transparent md:border-r md:border-zinc-200',
+          )}
+          style={bar}
+        >
+          {logo}
+          {heading}
+          <div className="ml-auto flex items-center gap-3 md:mt-auto md:ml-0 md:flex-col md:items-stretch">
+            {who}
+            {cta}
+            <span className="hidden text-xs opacity-60 md:block" style={{ color: fg }}>
+              {words.poweredBy}
+            </span>
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          {banner}
+          {main}
+          {footer('md:hidden')}
+        </div>
+      </div>
+    );
+  }
   return (
-    <div lang={lang} className="flex min-h-dvh flex-col bg-zinc-50" style={{ ['--viewer-brand' as string]: color, ['--viewer-on-brand' as string]: textOn(color) }}>
+    <div {...frame} className="flex min-h-dvh flex-col bg-zinc-50">
       <header
         data-testid="viewer-header"
         data-style={style}
         className={cn('flex items-center gap-3 px-4 sm:px-6', compact ? 'h-12' : 'h-14', style === 'light' && 'border-b border-zinc-200 bg-white', style === 'minimal' && 'bg-transparent')}
-        style={style === 'solid' ? { background: color, color: fg } : undefined}
+        style={bar}
       >
-        {branding.logo_url ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
-            src={branding.logo_url}
-            alt=""
-            data-testid="viewer-logo"
-            // On a colour bar the logo sits on a light chip, so a dark logo stays readable.
-            className={cn('w-auto max-w-[160px] object-contain', compact ? 'h-6' : 'h-8', style === 'solid' && 'rounded-md bg-white/95 px-1.5 py-1')}
-          />
-        ) : null}
-        {title && style !== 'minimal' ? (
-          <h1 className="min-w-0 truncate text-sm font-semibold sm:text-base" style={{ color: fg }}>
-            {title}
-          </h1>
-        ) : null}
+        {logo}
+        {heading}
         <div className="ml-auto flex items-center gap-3">
-          {viewerEmail ? (
-            <span className="hidden text-xs opacity-80 sm:inline" style={{ color: fg }}>
-              {words.signedInAs.replace('{email}', viewerEmail)}
-            </span>
-          ) : null}
-          {branding.cta_label && branding.cta_url ? (
-            <a
-              href={branding.cta_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="viewer-cta"
-              className="rounded-lg px-2.5 py-1.5 text-xs font-medium whitespace-nowrap shadow-sm sm:px-3 sm:text-sm"
-              style={style === 'solid' ? { background: fg, color } : { background: color, color: textOn(color) }}
-            >
-              {branding.cta_label}
-            </a>
-          ) : null}
+          {who}
+          {cta}
         </div>
       </header>
-      {showBanner && branding.banner_url ? (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={branding.banner_url} alt="" data-testid="viewer-banner" className="h-28 w-full object-cover sm:h-40" />
-      ) : null}
-      <main className={cn('mx-auto w-full flex-1 px-3 py-4 sm:px-6 sm:py-6', wide ? 'max-w-7xl' : 'max-w-5xl')}>{children}</main>
-      <footer className="py-4 text-center text-xs text-zinc-400">{words.poweredBy}</footer>
+      {banner}
+      {main}
+      {footer()}
     </div>
   );
 }

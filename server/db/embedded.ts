@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { config } from '../config';
+import { config, EMBEDDED_APP_NAME } from '../config';
 
 export type EmbeddedDb = { url: string; owned: boolean; stop(): Promise<void> };
 
@@ -12,7 +12,7 @@ export function dataDir(): string {
   return config.dataDir;
 }
 
-const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${EMBEDDED_APP_NAME}`;
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,6 +5,7 @@
 // Timestamps come back as ISO strings (timestamp(3) columns hold UTC, as Prisma reads them), so
 // no Date object is built for a value that is only printed.
 import pg from 'pg';
+import { config } from '../config';
 import { getPool } from './client';
 
 const TIMESTAMP = 1114;
@@ -35,7 +36,13 @@ const types = {
     oid === TIMESTAMP ? isoFromPg : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export async function sqlRows<T>(text: string, values: unknown[]): Promise<T[]> {
-  const r = await getPool().query({ text, values, types });
+/**
+ * `name` makes the statement a named prepared statement, planned once per connection instead of
+ * on every execution (for a statement with many joins, planning costs several times the execution:
+ * docs/benchmarks.md), unless configuration turns them off for a pooler that cannot keep them.
+ */
+export async function sqlRows<T>(text: string, values: unknown[], opts: { name?: string } = {}): Promise<T[]> {
+  const name = opts.name && config.databasePreparedStatements ? opts.name : undefined;
+  const r = await getPool().query({ text, values, types, name });
   return r.rows as T[];
 }

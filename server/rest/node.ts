@@ -64,7 +64,7 @@ function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
   req.resume();
 }
 
-function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
+export function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
   if (res.headersSent) return void res.destroy();
   res.statusCode = status;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);

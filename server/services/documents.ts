@@ -10,6 +10,7 @@ import { getBlobStore } from '../storage';
 import { documentSql, likeEscape, type DocumentRow } from './document-sql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
 import type { Actor } from '../auth/actor';
+import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/prerender';
 
 export function toDocument(d: Document | DocumentRow) {
   return {
@@ -122,10 +123,11 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
           fileSize: v.fileSize,
         },
       });
-      await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
-      return d;
+      const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
+      return { d, version };
     });
-    return toDocument(doc);
+    prerenderAfterResponse(doc.version);
+    return toDocument(doc.d);
   } catch (e) {
     if (!('link' in file)) await file.discard();
     throw e;
@@ -149,16 +151,18 @@ export async function updateDocument(actor: Actor, id: string, input: { name?: s
 /** Deletes the document with its versions, room placements, links and views; then its files. */
 export async function deleteDocument(actor: Actor, id: string) {
   const { teamId } = actor;
-  const keys = await db.$transaction(async (tx) => {
+  const versions = await db.$transaction(async (tx) => {
     // Locked first, as adding a version does: a version committed while this runs would
     // otherwise be deleted with the document but keep its file.
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM documents WHERE id = ${id} AND team_id = ${teamId} FOR UPDATE`;
     if (!locked.length) throw notFound('Document');
-    const versions = await tx.documentVersion.findMany({ where: { documentId: id }, select: { storageKey: true } });
+    const rows = await tx.documentVersion.findMany({ where: { documentId: id }, select: { id: true, numPages: true, storageKey: true } });
     await tx.document.delete({ where: { id } });
-    return versions.map((v) => v.storageKey).filter((k): k is string => !!k);
+    return rows;
   });
-  if (keys.length) await getBlobStore().delete(keys).catch(() => {});
+  const files = versions.map((v) => v.storageKey).filter((k): k is string => !!k);
+  if (files.length) await getBlobStore().delete(files).catch(() => {});
+  deletePageImagesAfterResponse(versions);
   return { id, object: 'document' as const, deleted: true as const };
 }

@@ -9,6 +9,7 @@ import { decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
 import { findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
 import type { Actor } from '../auth/actor';
+import { prerenderAfterResponse } from './viewer/prerender';
 
 export function toVersion(v: DocumentVersion) {
   return {
@@ -81,6 +82,7 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
       await adoptPrimary(tx, created);
       return created;
     });
+    prerenderAfterResponse(v);
     return toVersion(v);
   } catch (e) {
     if (!('link' in file)) await file.discard();
@@ -99,6 +101,7 @@ export async function promoteVersion(actor: Actor, documentId: string, versionId
     await adoptPrimary(tx, promoted);
     return promoted;
   });
+  prerenderAfterResponse(v);
   return toVersion(v);
 }
 

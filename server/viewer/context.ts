@@ -23,8 +23,9 @@ export type ViewerRequest = {
 export type ViewerContext = ViewerRequest & { state: ViewerState; actor: ViewerActor | null };
 
 
-export function viewerRequest(slug: string, headers: Headers, url: string): ViewerRequest {
-  const req = new Request(url, { headers });
+/** `request`: the request itself when the caller has one (its socket address may be set on it). */
+export function viewerRequest(slug: string, headers: Headers, url: string, request?: Request): ViewerRequest {
+  const req = request ?? new Request(url, { headers });
   // Only our own server sets the header (it overwrites any the client sent); under bare
   // `next start` it is ignored and the usual rules apply.
   if (servedByOwnServer()) setSocketAddress(req, headers.get(SOCKET_ADDRESS_HEADER) ?? undefined);

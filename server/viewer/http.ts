@@ -13,7 +13,7 @@ import type { ViewerLink } from '../services/viewer/links';
 import { renderPage } from '../services/viewer/render';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
 import { LinkExpiredError, viewerCaller } from './router';
-import { linkPath, sessionCookie } from './session';
+import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';
 
 type Params = { slug: string; item?: string; page?: string };
 
@@ -33,7 +33,7 @@ function refusal(e: unknown): Response {
 }
 
 async function context(req: Request, slug: string): Promise<ViewerContext> {
-  return createViewerContext(viewerRequest(slug, req.headers, req.url));
+  return createViewerContext(viewerRequest(slug, req.headers, req.url, req));
 }
 
 /** The admitted context and the link, or the refusal to send. */
@@ -103,13 +103,19 @@ async function advance(ctx: ViewerContext, step: string, form: Record<string, st
   const q = new URLSearchParams();
   if (r.error) q.set('e', r.error);
   if (r.field) q.set('f', r.field);
+  const setCookie = r.newToken && r.sessionExpiresAt ? sessionCookie(ctx.slug, r.newToken, r.sessionExpiresAt, isSecure(ctx)) : null;
+  // The page checks that the cookie came back (a browser that blocks cookies would loop here).
+  if (setCookie) q.set(COOKIE_SET_PARAM, '1');
   const res = back(q.size ? `?${q}` : '');
-  if (r.newToken && r.sessionExpiresAt) res.headers.append('Set-Cookie', sessionCookie(ctx.slug, r.newToken, r.sessionExpiresAt, isSecure(ctx)));
+  if (setCookie) res.headers.append('Set-Cookie', setCookie);
   return res;
 }
 
-/** GET .../pages/{page}?w=: one page image, rendered on the server (never the PDF). */
-export async function pageImageRoute(req: Request, p: Params): Promise<Response> {
+/** An answer's parts, for node:http to write without building a Response (the hot route). */
+export type RawAnswer = { status: number; headers: Record<string, string>; body: Buffer };
+
+/** GET .../pages/{page}?w=: one page image, rendered on the server (never the PDF); a refusal as a Response. */
+export async function pageImage(req: Request, p: Params): Promise<RawAnswer | Response> {
   try {
     const { link } = admitted(await context(req, p.slug));
     const d = await documentOf(link, p.item);
@@ -118,17 +124,20 @@ export async function pageImageRoute(req: Request, p: Params): Promise<Response>
     if (d.contentType !== 'application/pdf') throw new ApiError('not_found', 'This document has no pages to show.');
     const w = Number(new URL(req.url).searchParams.get('w') ?? 1440);
     const img = await renderPage({ id: d.versionId, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages }, page, Number.isFinite(w) && w > 0 ? w : 1440);
-    return new Response(new Uint8Array(img.bytes), {
-      headers: {
-        'Content-Type': img.contentType,
-        'Content-Length': String(img.bytes.length),
-        'Cache-Control': 'private, max-age=600',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return {
+      status: 200,
+      headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, max-age=600', 'X-Content-Type-Options': 'nosniff' },
+      body: img.bytes,
+    };
   } catch (e) {
     return refusal(e);
   }
+}
+
+export async function pageImageRoute(req: Request, p: Params): Promise<Response> {
+  const a = await pageImage(req, p);
+  if (a instanceof Response) return a;
+  return new Response(new Uint8Array(a.body), { status: a.status, headers: { ...a.headers, 'Content-Length': String(a.body.length) } });
 }
 
 /** GET .../file: an image document's bytes, shown inline. */

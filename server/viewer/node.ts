@@ -1,16 +1,19 @@
 // The viewer's hot routes on `npm start` (scripts/serve.ts): page images and the event beacon
-// are answered from node:http through the same handlers the Next route files call, without
-// Next's request pipeline (which costs more than the checks and the cached image themselves;
-// docs/benchmarks.md). Everything else of the viewer, and these routes on bare `next start`
-// (Vercel), go through Next.
+// are answered from node:http through the same handlers the Next route files call, and a link's
+// page for a browser without its session cookie (a gate, a notice) from the same components
+// (fast-page.tsx), without Next's request pipeline (which costs more than the checks and the
+// cached image themselves; docs/benchmarks.md). Everything else of the viewer, and these routes
+// on bare `next start` (Vercel), go through Next.
 import type http from 'node:http';
 import { config } from '../config';
-import { internalError, send, toRequest } from '../rest/node';
-import { eventsRoute, pageImageRoute } from './http';
+import { finish, internalError, send, toRequest } from '../rest/node';
+import { serveViewerPage } from './fast-page';
+import { eventsRoute, pageImage, type RawAnswer } from './http';
 
 const SLUG = '([A-Za-z0-9_-]{8,64})';
 const PAGE = new RegExp(`^/view/${SLUG}/(?:d/([A-Za-z0-9_-]{1,64})/)?pages/([^/?#]{1,16})(?:[?#]|$)`);
 const EVENTS = new RegExp(`^/view/${SLUG}/events(?:[?#]|$)`);
+const LINK_PAGE = new RegExp(`^/view/${SLUG}(?:\\?|$)`);
 
 const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
 
@@ -21,18 +24,28 @@ function onApiHost(req: http.IncomingMessage): boolean {
   return !!api && !!app && api !== app && (req.headers.host ?? '').toLowerCase() === api;
 }
 
-/** Answers the request and returns true when it is one of the viewer's hot routes. */
-export function serveViewerFast(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+/**
+ * Answers the request and returns true when it is one of the viewer's hot routes; a cookie-less
+ * link page that turns out to need Next (an unknown slug) is handed to `next`. `css`: the
+ * stylesheets of the build (null: link pages always go to Next).
+ */
+export function serveViewerFast(req: http.IncomingMessage, res: http.ServerResponse, next: () => void, css: string[] | null): boolean {
   const url = req.url ?? '';
-  if (!url.startsWith('/view/')) return false;
-  let answer: (() => Promise<Response>) | null = null;
+  if (!url.startsWith('/view/') || onApiHost(req)) return false;
+  let answer: (() => Promise<Response | RawAnswer>) | null = null;
   const page = req.method === 'GET' ? PAGE.exec(url) : null;
-  if (page) answer = () => pageImageRoute(toRequest(req, 'GET'), { slug: page[1]!, item: page[2], page: decodeURIComponent(page[3]!) });
+  if (page) answer = () => pageImage(toRequest(req, 'GET'), { slug: page[1]!, item: page[2], page: decodeURIComponent(page[3]!) });
   const events = !page && req.method === 'POST' ? EVENTS.exec(url) : null;
   if (events) answer = () => eventsRoute(toRequest(req, 'POST'), { slug: events[1]! });
-  if (!answer || onApiHost(req)) return false;
-  answer()
-    .then((r) => send(req, res, r))
+  if (answer) {
+    answer()
+      .then((r) => (r instanceof Response ? send(req, res, r) : finish(req, res, r.status, r.headers, r.body)))
+      .catch((e) => internalError(req, res, e));
+    return true;
+  }
+  if (!css || (req.method !== 'GET' && req.method !== 'HEAD') || !LINK_PAGE.test(url)) return false;
+  serveViewerPage(req, res, css)
+    .then((done) => done || next())
     .catch((e) => internalError(req, res, e));
   return true;
 }

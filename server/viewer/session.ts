@@ -29,6 +29,9 @@ export function sessionTokens(cookieHeader: string | null | undefined): string[]
   return out.slice(0, 4);
 }
 
+/** Added to the link's URL by the answer that sets the cookie, so the page can tell a browser that blocks cookies. */
+export const COOKIE_SET_PARAM = 's';
+
 /** The link's path: the only place the browser sends the cookie. */
 export const linkPath = (slug: string) => `/view/${slug}`;
 

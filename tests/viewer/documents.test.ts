@@ -3,11 +3,13 @@
 // view, inline images, file cards, link documents redirected after the gates; every request
 // checked again (session, link live and not expired, page in range); views, page events and the
 // owner's notification.
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { admin, client, createToken, uniqueTeam, upload } from '../support/api';
 import { fixture, ok } from '../support/docs';
 import { loadPdfjs, pdfjsDataOptions } from '../../server/services/viewer/pdfjs';
-import { codeFor, enter, fromLog, logSize, makeLink, pdfDocument, slugOf, viewIdOf, Visitor } from '../support/viewer';
+import { codeFor, enter, fromLog, logSize, makeLink, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from '../support/viewer';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -69,6 +71,34 @@ describe('page images', () => {
     expect((await v.get(`/view/${slug}/download`)).status).toBe(403);
     expect((await v.get(`/view/${slug}/file`)).status).toBe(404);
     expect(isPdf(Buffer.from(html))).toBe(false);
+  });
+});
+
+describe('pre-rendered first pages', () => {
+  const rendered = (versionId: string) => {
+    const dir = path.join(inject('serverEnv').QUIRE_DATA_DIR, 'blobs', 'renders', versionId);
+    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /^w\d+\/p\d+\./.test(f)).sort() : [];
+  };
+  const allOf = (widths: number[], pages: number[]) => widths.flatMap((w) => pages.map((p) => `w${w}/p${p}`)).sort();
+  const stems = (files: string[]) => files.map((f) => f.replace(/\.\w+$/, ''));
+
+  it('an uploaded PDF\'s first 3 pages, and a new version\'s, are drawn after the answer (thumbnail and page widths), and go with the document', async () => {
+    const doc = await pdfDocument(api, 5, 'Prerendered.pdf');
+    const first = ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0];
+    await expect.poll(() => stems(rendered(first.id)), { timeout: 60_000, interval: 200 }).toEqual(allOf([480, 960], [1, 2, 3]));
+    const id = await upload(api, await pdfWithText(2), 'application/pdf', 'v2.pdf');
+    const second = ok(await api.post(`/v1/documents/${doc.id}/versions`, { upload_id: id }), 201);
+    await expect.poll(() => stems(rendered(second.id)), { timeout: 60_000, interval: 200 }).toEqual(allOf([480, 960], [1, 2]));
+    // A visitor's first page is then that very image.
+    const v = new Visitor();
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    await enter(v, slug);
+    const page1 = await v.get(`/view/${slug}/pages/1?w=960`);
+    const file = rendered(second.id).find((f) => f.startsWith('w960/p1.'))!;
+    expect(page1.body.equals(fs.readFileSync(path.join(inject('serverEnv').QUIRE_DATA_DIR, 'blobs', 'renders', second.id, file)))).toBe(true);
+    // Deleting the document removes its page images too (after the answer).
+    ok(await api.del(`/v1/documents/${doc.id}`));
+    await expect.poll(() => [...rendered(first.id), ...rendered(second.id)], { timeout: 30_000, interval: 200 }).toEqual([]);
   });
 });
 
@@ -259,6 +289,11 @@ describe('branding and language', () => {
     const link = await makeLink(api, { document_id: pdf.id, brand_id: brand.id, email_protected: true, welcome_message: 'From the link', show_banner: true });
     const html = (await new Visitor().open(slugOf(link))).text();
     expect(html).toContain('Geben Sie Ihre E-Mail-Adresse ein');
+    // The document's own language is the link's, not only the words.
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="de"/);
+    // Only the server names the link of a page: a client's header changes nothing.
+    const signin = await new Visitor().get('/signin', { 'x-quire-view-slug': slugOf(link) });
+    expect(signin.text()).toMatch(/^<!DOCTYPE html><html lang="en"/);
     expect(html).toContain('From the link');
     expect(html).not.toContain('From the brand');
     expect(html).toContain('data-style="light"');
@@ -280,6 +315,15 @@ describe('branding and language', () => {
     const bareDoc = await pdfDocument(bare, 1);
     const plain = (await new Visitor().open(slugOf(await makeLink(bare, { document_id: bareDoc.id, email_protected: true })))).text();
     expect(plain).toContain('Enter your email to continue');
+    expect(plain).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(plain).toContain('data-layout="standard"');
+    // The sidebar preset: the brand in a column beside the content, not a bar above it.
+    const side = ok(await api.post('/v1/brands', { name: `Side ${Date.now()}`, viewer_layout_preset: 'sidebar', cta_label: 'Ask us', cta_url: 'https://fund.example/ask' }), 201);
+    const sided = (await new Visitor().open(slugOf(await makeLink(api, { document_id: pdf.id, brand_id: side.id, email_protected: true })))).text();
+    expect(sided).toContain('data-layout="sidebar"');
+    expect(sided).toMatch(/<aside data-testid="viewer-header"[^>]*>/);
+    expect(sided).not.toMatch(/<header data-testid="viewer-header"/);
+    expect(sided).toContain('Ask us');
     expect(plain).not.toContain('data-testid="viewer-banner"');
   });
 });

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, uniqueTeam } from '../support/api';
 import { ok } from '../support/docs';
+import { withTestDb } from '../support/test-db';
 import { codeFor, fromLog, gateOf, logSize, makeLink, pdfDocument, refusalOf, slugOf, Visitor } from '../support/viewer';
 
 type Api = ReturnType<typeof client>;
@@ -41,6 +42,46 @@ describe('a link without gates', () => {
     // A returning visitor walks straight in.
     expect((await v.get(`/view/${slug}`)).status).toBe(200);
   });
+
+  it('a browser that blocks cookies gets a page that says so, not a redirect loop', async () => {
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    expect((await v.get(`/view/${slug}`)).location).toBe(`/view/${slug}/enter`);
+    const enter = await v.get(`/view/${slug}/enter`);
+    expect(enter.location).toBe(`/view/${slug}?s=1`);
+    expect(enter.headers.get('set-cookie')).toMatch(/^quire_view=/);
+    v.cookies.clear(); // the browser drops it
+    const page = await v.get(enter.location!);
+    expect(page.status).toBe(200);
+    expect(page.text()).toContain('data-testid="cookies-blocked"');
+    expect(page.text()).toContain('Cookies are blocked');
+    // The same after a gate form: the first answer that makes a session is the one that tells.
+    const gated = slugOf(await makeLink(api, { document_id: doc.id, password: 'cookie-less' }));
+    const w = new Visitor();
+    const r = await w.gate(gated, { step: 'password', password: 'cookie-less' });
+    expect(r.location).toBe(`/view/${gated}?s=1`);
+    w.cookies.clear();
+    expect((await w.get(r.location!)).text()).toContain('data-testid="cookies-blocked"');
+  });
+});
+
+describe('the page without a session cookie', () => {
+  it('is the same page whether node:http (npm start) or Next renders it', async () => {
+    const brand = ok(await api.post('/v1/brands', { name: `Parity ${Date.now()}`, default_language: 'fr', viewer_layout_preset: 'sidebar', cta_label: 'Écrire', cta_url: 'https://fund.example/x' }), 201);
+    const link = await makeLink(api, { document_id: doc.id, brand_id: brand.id, email_protected: true, welcome_message: 'Bienvenue', custom_fields: [{ label: 'Société', type: 'text' }] });
+    const url = `/view/${slugOf(link)}?e=email_invalid`;
+    const fast = (await new Visitor().get(url)).text();
+    // A well-formed cookie that names no session: the page goes through Next, and shows the same.
+    const viaNext = (await new Visitor().get(url, { Cookie: `quire_view=${'A'.repeat(43)}` })).text();
+    const part = (html: string, re: RegExp) => re.exec(html)?.[0];
+    // (Next adds its own hidden metadata outlet at the start of <body>.)
+    for (const re of [/<div lang="[\s\S]*?<\/main>/, /<title>[^<]*<\/title>/, /<meta property="og:title"[^>]*>/, /<link rel="icon"[^>]*>/, /^<!DOCTYPE html><html lang="[a-z]+"/]) {
+      expect(part(fast, re), String(re)).toBeTruthy();
+      expect(part(fast, re), String(re)).toBe(part(viaNext, re));
+    }
+    expect(fast).toContain('data-testid="gate-email"');
+    expect(fast).toContain('lang="fr"');
+  });
 });
 
 describe('gates in order', () => {
@@ -69,7 +110,9 @@ describe('gates in order', () => {
     const sent = logSize();
     const r = await v.gate(slug, { step: 'email', email: who.toUpperCase() });
     expect(r.status).toBe(303);
-    expect(r.location).toBe(`/view/${slug}`);
+    // The answer that sets the session cookie says so; the page then drops the marker.
+    expect(r.location).toBe(`/view/${slug}?s=1`);
+    expect((await v.get(r.location!)).location).toBe(`/view/${slug}`);
     expect(gateOf((await v.open(slug)).text())).toBe('fields');
 
     const base = { step: 'fields', field_company: 'Acme', field_nda: 'on' };
@@ -201,6 +244,38 @@ describe('one-time codes', () => {
     expect(refusals.every((r) => r === 'code_wrong' || r === 'code_expired' || r === 'rate_limited')).toBe(true);
     expect(refusalOf((await v.gate(slug, { step: 'code', code })).location)).toMatch(/code_expired|rate_limited/);
     expect(gateOf((await v.open(slug)).text())).toBe('code');
+  });
+
+  it('a code lasts 10 minutes: aged 9 min 50 s it admits, aged 10 min 1 s it is expired and a new one is sent', async () => {
+    const link = await makeLink(api, { document_id: doc.id, email_authenticated: true });
+    const slug = slugOf(link);
+    // Moving the row's times back is what the passing of time does to it: the server's clock decides.
+    const age = (who: string, seconds: number) =>
+      withTestDb(async (c) => {
+        const r = await c.query(
+          `UPDATE viewer_codes SET created_at = created_at - make_interval(secs => $3), expires_at = expires_at - make_interval(secs => $3)
+           WHERE link_id = $1 AND email = $2 RETURNING extract(epoch FROM expires_at - created_at)::int AS ttl`,
+          [link.id, who, seconds],
+        );
+        return r.rows[0]?.ttl as number | undefined;
+      });
+
+    const early = email('early');
+    const a = await atCodeGate(slug, early);
+    expect(await age(early, 590)).toBe(600);
+    expect(refusalOf((await a.v.gate(slug, { step: 'code', code: a.code })).location)).toBeNull();
+    expect((await a.v.open(slug)).text()).toContain('data-testid="document-viewer"');
+
+    const late = email('late');
+    const b = await atCodeGate(slug, late);
+    expect(await age(late, 601)).toBe(600);
+    expect(refusalOf((await b.v.gate(slug, { step: 'code', code: b.code })).location)).toBe('code_expired');
+    expect(gateOf((await b.v.open(slug)).text())).toBe('code');
+    const since = logSize();
+    await b.v.gate(slug, { step: 'resend' });
+    const fresh = await codeFor(late, since);
+    expect(refusalOf((await b.v.gate(slug, { step: 'code', code: fresh })).location)).toBeNull();
+    expect((await b.v.open(slug)).text()).toContain('data-testid="document-viewer"');
   });
 
   it('a new code replaces the old one; sends are rate-limited per link and address', async () => {

@@ -76,7 +76,9 @@ export type ViewerState =
 /** Slugs are 24 base64url characters; anything unlike one is not looked up. */
 export const plausibleSlug = (slug: string) => /^[A-Za-z0-9_-]{8,64}$/.test(slug);
 
-const LINK_SQL = `
+/** Every viewer request sends it: a named prepared statement (server/db/sql.ts). */
+export const LINK_SQL_NAME = 'viewer_link_state';
+export const LINK_SQL = `
   SELECT l.id, l.team_id AS "teamId", l.slug, l.name, l.link_type::text AS "linkType", l.document_id AS "documentId",
     l.dataroom_id AS "dataroomId", l.audience_type::text AS "audienceType", l.group_id AS "groupId", l.brand_id AS "brandId",
     l.password_hash AS "passwordHash", l.expires_at AS "expiresAt", l.email_protected AS "emailProtected",
@@ -127,7 +129,7 @@ type Row = Omit<ViewerLink, 'primary'> & {
 /** What `slug` is now, with the session one of `tokens` (the cookie's values) names. */
 export async function loadViewerState(slug: string, tokens: string[] = []): Promise<ViewerState> {
   if (!plausibleSlug(slug)) return { state: 'not_found' };
-  const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())]);
+  const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())], { name: LINK_SQL_NAME });
   const r = rows[0];
   if (!r) return { state: 'not_found' };
   const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...rest } = r;
@@ -175,8 +177,18 @@ export function accessKey(link: ViewerLink): string {
     link.groupAllowAll,
     link.groupDomains.join(','),
   ];
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+  const text = JSON.stringify(parts);
+  let key = accessKeys.get(text);
+  if (!key) {
+    key = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+    if (accessKeys.size >= 1000) accessKeys.clear();
+    accessKeys.set(text, key);
+  }
+  return key;
 }
+
+/** Digests of the settings seen lately: every viewer request asks for its link's. */
+const accessKeys = new Map<string, string>();
 
 /** The session's actor when it has passed every gate under the link's current settings. */
 export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null): ViewerActor | null {

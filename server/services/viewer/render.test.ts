@@ -60,6 +60,37 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+describe('the memory cache of the process\'s own store', () => {
+  it('serves a page read or drawn once from memory, and forgets it with the version\'s images', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-render-own-'));
+    const saved = process.env.QUIRE_DATA_DIR;
+    process.env.QUIRE_DATA_DIR = dir;
+    try {
+      const id = `own${process.pid}x${++seq}`;
+      const own = new LocalBlobStore(() => path.join(dir, 'blobs'));
+      await own.put(`files/test/${id}`, await makePages(2), 'application/pdf');
+      const v: RenderableVersion = { id, storageKey: `files/test/${id}`, contentType: 'application/pdf', numPages: 2 };
+      const before = { ...renderStats };
+      const first = await renderPage(v, 1, 960);
+      const again = await renderPage(v, 1, 960);
+      expect(renderStats.renders - before.renders).toBe(1);
+      expect(renderStats.memoryHits - before.memoryHits).toBe(1);
+      expect(again).toBe(first);
+      // A store passed in (the tests') has no memory cache: the blob is read.
+      await store.put(pageImageKey(id, 960, 1, (await imageFormat()).ext), first.bytes, first.contentType);
+      await renderPage(v, 1, 960, { store });
+      expect(renderStats.memoryHits - before.memoryHits).toBe(1);
+      // Deleted with the version's images: the next request draws the page again.
+      await deletePageImages(v);
+      await renderPage(v, 1, 960);
+      expect(renderStats.renders - before.renders).toBe(2);
+    } finally {
+      process.env.QUIRE_DATA_DIR = saved;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('snapWidth', () => {
   it('snaps up to the next allowed width and caps at the largest', () => {
     expect(snapWidth(1)).toBe(480);

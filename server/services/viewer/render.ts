@@ -56,7 +56,43 @@ export class DocumentNotRenderableError extends ApiError {
 }
 
 /** Counters for tests and the bench: how often the expensive steps really ran. */
-export const renderStats = { parses: 0, renders: 0, cacheHits: 0, peakDrawing: 0 };
+export const renderStats = { parses: 0, renders: 0, cacheHits: 0, memoryHits: 0, peakDrawing: 0 };
+
+/**
+ * The most recent page images of the process's own blob store, in memory (64 MB): a cached page
+ * is then served without a file or network read (on Vercel Blob, a round trip). Images never
+ * change (the key holds the version), so nothing is invalidated; least recently used go first.
+ */
+const MEMORY_BYTES = 64 * 1024 * 1024;
+const memory = new Map<string, PageImage>();
+let memoryBytes = 0;
+
+function remember(key: string, image: PageImage) {
+  if (image.bytes.length > MEMORY_BYTES / 16 || memory.has(key)) return;
+  memory.set(key, image);
+  memoryBytes += image.bytes.length;
+  for (const [k, v] of memory) {
+    if (memoryBytes <= MEMORY_BYTES) break;
+    memory.delete(k);
+    memoryBytes -= v.bytes.length;
+  }
+}
+
+function forget(keys: string[]) {
+  for (const k of keys) {
+    const v = memory.get(k);
+    if (v && memory.delete(k)) memoryBytes -= v.bytes.length;
+  }
+}
+
+function recall(key: string): PageImage | null {
+  const hit = memory.get(key);
+  if (!hit) return null;
+  memory.delete(key);
+  memory.set(key, hit);
+  renderStats.memoryHits++;
+  return hit;
+}
 
 type Format = { kind: 'webp' | 'jpeg' | 'png'; contentType: string; ext: string };
 const FORMATS: Format[] = [
@@ -118,6 +154,7 @@ export async function deletePageImages(version: Pick<RenderableVersion, 'id' | '
   dropParsedDocuments(version.id);
   const store = opts.store ?? getBlobStore();
   const keys = await pageImageKeys(version);
+  if (!opts.store) forget(keys);
   for (let i = 0; i < keys.length; i += 500) await store.delete(keys.slice(i, i + 500));
 }
 
@@ -315,14 +352,21 @@ export async function renderPage(
   checkRenderable(version);
   checkPage(pageNumber, version.numPages);
   const w = snapWidth(width);
+  // The memory cache is the process's own store's (a store passed in, as tests do, has none).
+  const own = !opts.store;
   const store = opts.store ?? getBlobStore();
   const fmt = await imageFormat();
   const key = pageImageKey(version.id, w, pageNumber, fmt.ext);
 
+  const inMemory = own ? recall(key) : null;
+  if (inMemory) return inMemory;
   const running = inflight.get(key);
   if (running) return running;
   const cached = await readCached(store, key, fmt);
-  if (cached) return cached;
+  if (cached) {
+    if (own) remember(key, cached);
+    return cached;
+  }
 
   // Checked again after the read: another request may have started rendering meanwhile.
   const again = inflight.get(key);
@@ -333,6 +377,7 @@ export async function renderPage(
       return drawSlot(w > THUMBNAIL_WIDTH, () => drawPage(doc, pageNumber, w, fmt));
     });
     await store.put(key, image.bytes, image.contentType);
+    if (own) remember(key, image);
     return image;
   })();
   inflight.set(key, job);

@@ -6,6 +6,7 @@
 import type { ViewerActor } from '../../auth/actor';
 import { db, type Tx } from '../../db/client';
 import { newId } from '../../ids';
+import { afterResponse } from '../../lib/after-response';
 import { notifyVisit } from './notify';
 import type { ViewerLink } from './links';
 
@@ -86,8 +87,8 @@ export async function touchView(actor: ViewerActor, link: ViewerLink, target: Vi
     );
     return { viewId: doc.id, roomViewId: room.id, created: room.created };
   });
-  // A new visit tells the owner (at most once per visitor and link an hour); never in the way.
-  if (result.created && link.enableNotification) void notifyVisit(link, actor).catch((e) => console.error('[quire] view notification failed:', e));
+  // A new visit tells the owner (at most once per visitor and link an hour), after the answer.
+  if (result.created && link.enableNotification) afterResponse('view notification', () => notifyVisit(link, actor));
   return { viewId: result.viewId, roomViewId: result.roomViewId };
 }
 

@@ -1,15 +1,15 @@
 // /view/{slug}: the link's gates, one at a time, then what it shares: a document (page images,
 // an image, a card, or a redirect for link and Notion documents) or a data room. Not found for
 // an unknown, deleted, or orphaned link; the expired notice (HTTP 410, see proxy.ts) for an
-// expired one.
+// expired one. What shows before admission is decided in server/viewer/page-view.tsx (which the
+// node:http fast path renders too).
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
-import { errorMessage, GateForm, ViewerNotice } from '@/components/viewer/gate';
 import { RoomView } from '@/components/viewer/room-view';
-import { pendingGate } from '@/server/services/viewer/gates';
 import { loadViewerPage, targetName } from '@/server/viewer/page';
 import { viewerCaller } from '@/server/viewer/router';
-import { firstOf, overlayFor, Shell, viewerMetadata, welcomeOf } from './shared';
+import { firstOf, pageOutcome, Shell, UnadmittedPage, welcomeOf } from '@/server/viewer/page-view';
+import { overlayFor, viewerMetadata } from './shared';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,41 +24,11 @@ export default async function ViewPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const page = await loadViewerPage(slug);
   const { ctx } = page;
-  const { t } = page.words;
-  if (ctx.state.state === 'not_found') notFound();
+  const outcome = pageOutcome(page, slug, sp);
+  if (outcome.kind === 'not_found' || ctx.state.state === 'not_found') notFound();
+  if (outcome.kind === 'redirect') redirect(outcome.to);
   const link = ctx.state.link;
-  const name = await targetName(link);
-
-  if (ctx.state.state === 'expired') {
-    return (
-      <Shell page={page} title={name}>
-        <ViewerNotice title={t.expiredTitle} body={t.expiredBody} testId="link-expired" />
-      </Shell>
-    );
-  }
-
-  if (!ctx.actor) {
-    const session = ctx.state.session;
-    const gate = pendingGate(link, session);
-    // Nothing left to ask (no gates, or settings changed since): the enter route decides.
-    if (!gate) redirect(`/view/${slug}/enter`);
-    const code = firstOf(sp.e);
-    const field = link.customFields.find((f) => f.identifier === firstOf(sp.f));
-    return (
-      <Shell page={page} title={name}>
-        <GateForm
-          slug={slug}
-          gate={gate}
-          t={t}
-          error={errorMessage(t, code, field)}
-          welcome={welcomeOf(page, link)}
-          title={null}
-          email={session?.email ?? null}
-          fields={link.customFields}
-        />
-      </Shell>
-    );
-  }
+  if (outcome.kind !== 'admitted' || !ctx.actor) return <UnadmittedPage page={page} outcome={outcome} slug={slug} name={await targetName(link)} sp={sp} />;
 
   const caller = viewerCaller(ctx);
   if (link.dataroomId) {
@@ -73,7 +43,7 @@ export default async function ViewPage({ params, searchParams }: Props) {
           tree={tree}
           folderId={firstOf(sp.folder) || null}
           q={firstOf(sp.q).slice(0, 200)}
-          t={t}
+          t={page.words.t}
           welcome={welcomeOf(page, link)}
           layout={{ cardLayout: b.card_layout, showFolderTree: b.show_folder_tree, hideFolderIcons: b.hide_folder_icons_in_main }}
         />
@@ -94,7 +64,7 @@ export default async function ViewPage({ params, searchParams }: Props) {
         doc={doc}
         viewId={viewId}
         watermark={overlayFor(link, ctx.actor, ctx.address)}
-        t={t}
+        t={page.words.t}
         initialPage={Number(firstOf(sp.page)) || 1}
       />
     </Shell>

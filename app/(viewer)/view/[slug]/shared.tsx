@@ -1,15 +1,13 @@
-// Pieces the viewer's pages share: metadata (the link preview card), the shell around a page,
-// and the watermark a visit sees.
+// Pieces the viewer's pages share: metadata (the link preview card), the shell around a page
+// (server/viewer/page-view.tsx), and the watermark a visit sees.
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
-import { ViewerShell } from '@/components/viewer/shell';
 import type { OverlayWatermark } from '@/components/viewer/watermark-overlay';
 import type { ViewerActor } from '@/server/auth/actor';
 import { watermarkValues } from '@/server/services/viewer/files';
 import type { ViewerLink } from '@/server/services/viewer/links';
 import { watermarkText } from '@/server/services/viewer/watermark';
 import { resolveWatermark } from '@/server/services/viewer/watermark-config';
-import { linkCard, loadViewerPage, type ViewerPage } from '@/server/viewer/page';
+import { linkCard, loadViewerPage } from '@/server/viewer/page';
 
 export async function viewerMetadata(slug: string): Promise<Metadata> {
   const page = await loadViewerPage(slug);
@@ -25,23 +23,6 @@ export async function viewerMetadata(slug: string): Promise<Metadata> {
   };
 }
 
-export function Shell({ page, title, children, wide }: { page: ViewerPage; title?: string | null; children: ReactNode; wide?: boolean }) {
-  const link = page.ctx.state.state === 'not_found' ? null : page.ctx.state.link;
-  return (
-    <ViewerShell
-      branding={page.branding!}
-      showBanner={link?.showBanner ?? false}
-      words={page.words.t}
-      lang={page.words.lang}
-      title={title}
-      viewerEmail={page.ctx.actor?.email ?? null}
-      wide={wide}
-    >
-      {children}
-    </ViewerShell>
-  );
-}
-
 /** The link's watermark with this visit's values, for the overlay; null without one. */
 export function overlayFor(link: ViewerLink, actor: ViewerActor, address: string): OverlayWatermark | null {
   if (!link.watermarkConfig) return null;
@@ -49,7 +30,4 @@ export function overlayFor(link: ViewerLink, actor: ViewerActor, address: string
   return { ...wm, text: watermarkText(wm, watermarkValues(link, actor, address)) };
 }
 
-/** The welcome message: the link's own overrides the brand's. */
-export const welcomeOf = (page: ViewerPage, link: ViewerLink) => link.welcomeMessage ?? page.branding?.welcome_message ?? null;
-
-export const firstOf = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+export { firstOf, Shell } from '@/server/viewer/page-view';

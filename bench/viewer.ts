@@ -1,0 +1,184 @@
+// The viewer part of `npm run bench` (issue 11's targets), each scenario on the production
+// server (`npm start`) and on a bare node:http + pg server (bench/viewer-baseline.ts) that sends
+// the app's own link-and-session statement and serves the same bytes:
+// - a cached page image through every check (cookie of an admitted session), p99 < 30 ms;
+// - page events, 50 a batch, each validated (events/s >= 2,000);
+// - the HTML of a password-gated link, no cookie, p99 < 100 ms.
+// Fixtures are made through the app over HTTP (a 200-page PDF, two links, an admitted visitor);
+// blobs go to a temporary data folder both servers read.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makePdf } from '../server/services/viewer/fixtures';
+import type { LoadSpec, Measured, Probe, Running } from './run';
+
+export type ViewerServerKind = 'viewer-baseline';
+
+export type ViewerHarness = {
+  host: string;
+  appDir: string;
+  token: string;
+  duration: number;
+  warmup: number;
+  connections: number;
+  log: (s?: string) => void;
+  startServer: (kind: 'app' | ViewerServerKind, probe: Probe, appDir: string, env?: Record<string, string>) => Promise<Running>;
+  stopServer: (r: Running) => Promise<void>;
+  load: (server: Running, spec: LoadSpec, seconds: number, admin: null) => Promise<Measured>;
+  settle: () => Promise<{ waited: number; busyCores: number }>;
+};
+
+type Scenario = {
+  key: 'image' | 'bytes' | 'events' | 'gate';
+  label: string;
+  spec: LoadSpec;
+  perRequest: number;
+  target: (m: Measured) => { text: string; met: boolean };
+  /** Only the bare server (a floor with nothing to compare). */
+  bareOnly?: boolean;
+};
+
+const EVENTS_PER_BATCH = 50;
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+async function call(base: string, token: string, method: string, p: string, body?: unknown) {
+  const r = await fetch(base + p, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await r.json();
+  if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A 200-page document, an open link with an admitted visitor (cookie, view id), a password link. */
+export async function makeFixtures(base: string, token: string) {
+  const pdf = await makePdf(Array.from({ length: 200 }, () => ({})));
+  const u = await call(base, token, 'POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: 'bench.pdf', size: pdf.length });
+  const put = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(pdf) });
+  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  const doc = await call(base, token, 'POST', '/v1/documents', { upload_id: u.upload_id, name: 'Bench deck.pdf' });
+  const open = await call(base, token, 'POST', '/v1/links', { document_id: doc.id, name: 'bench open' });
+  const gated = await call(base, token, 'POST', '/v1/links', { document_id: doc.id, name: 'bench gated', password: 'bench-password' });
+  const slug = (l: { url: string }) => l.url.split('/view/')[1]!;
+  const enter = await fetch(`${base}/view/${slug(open)}/enter`, { redirect: 'manual' });
+  const cookie = enter.headers.get('set-cookie')!.split(';')[0]!;
+  const page = await (await fetch(`${base}/view/${slug(open)}`, { headers: { cookie } })).text();
+  const viewId = /viewId\\?":\\?"([a-z0-9]+)/.exec(page)?.[1];
+  if (!viewId) throw new Error('no view id on the document page');
+  // Rendered (and cached) by this request if the pre-render has not done it yet.
+  const img = await fetch(`${base}/view/${slug(open)}/pages/1?w=960`, { headers: { cookie } });
+  if (img.status !== 200) throw new Error(`page image: ${img.status}`);
+  await img.arrayBuffer();
+  return { open: slug(open), gated: slug(gated), cookie, viewId, versionId: (await call(base, token, 'GET', `/v1/documents/${doc.id}/versions`)).data[0].id as string };
+}
+
+export async function measureViewer(h: ViewerHarness): Promise<{ failures: number; results: Record<string, Measured> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-viewer-'));
+  const appEnv = { QUIRE_DATA_DIR: dataDir };
+  const probe: Probe = { path: '/v1/documents?limit=1', headers: { authorization: `Bearer ${h.token}` } };
+  let failures = 0;
+  const results: Record<string, Measured> = {};
+  try {
+    h.log('\nviewer: making fixtures through the app (a 200-page PDF, two links, a visitor)...');
+    const app = await h.startServer('app', probe, h.appDir, appEnv);
+    let f: Awaited<ReturnType<typeof makeFixtures>>;
+    let gateHtml: string;
+    try {
+      f = await makeFixtures(`http://${h.host}:${app.port}`, h.token);
+      gateHtml = await (await fetch(`http://${h.host}:${app.port}/view/${f.gated}`)).text();
+    } finally {
+      await h.stopServer(app);
+    }
+    const htmlFile = path.join(dataDir, 'gate.html');
+    fs.writeFileSync(htmlFile, gateHtml);
+    const baseEnv = { ...appEnv, BENCH_GATE_HTML: htmlFile };
+    let batch = 0;
+    const run = `${Date.now().toString(36)}`;
+    const scenarios: Scenario[] = [
+      {
+        key: 'image',
+        label: 'cached page image, every check',
+        spec: { paths: [`/view/${f.open}/pages/1?w=960`], headers: { cookie: f.cookie } },
+        perRequest: 1,
+        target: (m) => ({ text: `page image p99 ${fmt(m.p99)} ms < 30 ms`, met: m.p99 < 30 }),
+      },
+      {
+        key: 'bytes',
+        label: 'the same image bytes, no check, no query',
+        spec: { paths: [`/bytes/${f.versionId}`], headers: {} },
+        perRequest: 1,
+        target: (m) => ({ text: `same bytes p99 ${fmt(m.p99)} ms < 30 ms`, met: m.p99 < 30 }),
+        bareOnly: true,
+      },
+      {
+        key: 'events',
+        label: `page events, ${EVENTS_PER_BATCH} a batch`,
+        spec: {
+          method: 'POST',
+          paths: [`/view/${f.open}/events`],
+          headers: { cookie: f.cookie, 'content-type': 'text/plain' },
+          body: () => {
+            const b = batch++;
+            const events = Array.from({ length: EVENTS_PER_BATCH }, (_, k) => ({ id: `b${run}x${b}x${k}`, page: 1 + ((b + k) % 200), duration_ms: 1000 + k }));
+            return JSON.stringify({ view_id: f.viewId, events });
+          },
+        },
+        perRequest: EVENTS_PER_BATCH,
+        target: (m) => ({ text: `page events ${fmt(m.rps * EVENTS_PER_BATCH, 0)}/s >= 2,000/s`, met: m.rps * EVENTS_PER_BATCH >= 2000 }),
+      },
+      {
+        key: 'gate',
+        label: 'HTML of a password-gated link',
+        spec: { paths: [`/view/${f.gated}`], headers: {} },
+        perRequest: 1,
+        target: (m) => ({ text: `gated link HTML p99 ${fmt(m.p99)} ms < 100 ms`, met: m.p99 < 100 }),
+      },
+    ];
+    const kinds = ['app', 'viewer-baseline'] as const;
+    for (const [n, sc] of scenarios.entries()) {
+      h.log(`\nviewer: ${sc.label}:`);
+      for (const kind of sc.bareOnly ? (['viewer-baseline'] as const) : n % 2 ? [...kinds].reverse() : kinds) {
+        const server = await h.startServer(kind, kind === 'app' ? probe : { path: '/health' }, h.appDir, kind === 'app' ? appEnv : baseEnv);
+        try {
+          if (h.warmup > 0) await h.load(server, sc.spec, h.warmup, null);
+          const quiet = await h.settle();
+          if (quiet.busyCores >= 0.33) h.log(`    (others keep ${fmt(quiet.busyCores, 2)} cores busy; measuring anyway)`);
+          const m = await h.load(server, sc.spec, h.duration, null);
+          results[`${kind}:${sc.key}`] = m;
+          if (m.bad) failures++;
+          h.log(
+            `    ${pad(kind, 16)} ${lpad(fmt(m.rps, 0), 6)} req/s` +
+              (sc.perRequest > 1 ? ` (${fmt(m.rps * sc.perRequest, 0)} events/s)` : '') +
+              `   p50 ${lpad(fmt(m.p50), 6)} ms   p99 ${lpad(fmt(m.p99), 6)} ms   server CPU ${fmt(m.cpuMsPerReq.server, 2)} ms/req` +
+              (m.bad ? `   ${m.bad} FAILED requests` : ''),
+          );
+        } finally {
+          await h.stopServer(server);
+        }
+      }
+    }
+    h.log(`\nviewer results: ${h.connections} connections, ${h.duration} s per scenario; load average ${os.loadavg().map((x) => fmt(x, 2)).join(' ')}`);
+    h.log('| Scenario | App req/s | App p50 | App p99 | Bare req/s | Bare p50 | Bare p99 |');
+    h.log('|---|--:|--:|--:|--:|--:|--:|');
+    for (const sc of scenarios) {
+      const a = results[`app:${sc.key}`];
+      const b = results[`viewer-baseline:${sc.key}`];
+      const cell = (m: Measured | undefined) => (m ? `${fmt(m.rps, 0)} | ${fmt(m.p50)} ms | ${fmt(m.p99)} ms` : '- | - | -');
+      h.log(`| ${sc.label} | ${cell(a)} | ${cell(b)} |`);
+    }
+    h.log('\nviewer targets (printed, not asserted):');
+    for (const sc of scenarios) {
+      const a = results[`app:${sc.key}`];
+      const b = results[`viewer-baseline:${sc.key}`];
+      if (!a) {
+        if (b) h.log(`  (floor)   ${sc.target(b).text}`);
+        continue;
+      }
+      const t = sc.target(a);
+      h.log(`  ${t.met ? '[met]    ' : '[NOT MET]'} ${t.text}${b ? `   (bare server: ${sc.target(b).text})` : ''}`);
+    }
+    return { failures, results };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

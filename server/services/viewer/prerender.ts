@@ -1,0 +1,21 @@
+// A new PDF version's first pages are drawn for the viewer once the upload is answered, so the
+// first visitor's first paint is a cached image (docs/benchmarks.md: a cold first page is
+// 0.3-1.1 s, a cached one a blob read); a deleted document's page images go after the answer.
+import { config } from '../../config';
+import { afterResponse } from '../../lib/after-response';
+import type { RenderableVersion } from './render';
+
+export function prerenderAfterResponse(version: RenderableVersion): void {
+  const pages = config.viewerPrerenderPages;
+  if (!pages || version.contentType !== 'application/pdf' || !version.storageKey || version.numPages < 1) return;
+  // Loaded here, not at the top: the document services (and so /v1) need not load pdf.js and the canvas.
+  afterResponse('pre-rendering pages', async () => (await import('./render')).prerenderFirstPages(version, pages));
+}
+
+export function deletePageImagesAfterResponse(versions: { id: string; numPages: number }[]): void {
+  if (!versions.length) return;
+  afterResponse('deleting page images', async () => {
+    const { deletePageImages } = await import('./render');
+    for (const v of versions) await deletePageImages(v);
+  });
+}

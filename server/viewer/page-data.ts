@@ -1,0 +1,48 @@
+// What a viewer page shows besides the context: the link's branding from the one branding
+// function, the viewer's words in the brand's language, the shared thing's name and the preview
+// card. No Next here: both Next's pages and the node:http fast path use it.
+import { cache } from 'react';
+import { viewerWords } from '../../components/viewer/i18n';
+import { db } from '../db/client';
+import { visitorBranding, type EffectiveBranding } from '../services/branding/effective';
+import { imageUrl } from '../services/branding/images';
+import type { ViewerContext } from './context';
+
+export type ViewerPage = {
+  ctx: ViewerContext;
+  branding: EffectiveBranding | null;
+  words: ReturnType<typeof viewerWords>;
+};
+
+export async function viewerPageOf(ctx: ViewerContext): Promise<ViewerPage> {
+  if (ctx.state.state === 'not_found') return { ctx, branding: null, words: viewerWords('en') };
+  const link = ctx.state.link;
+  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
+  return { ctx, branding, words: viewerWords(branding.default_language) };
+}
+
+/** The name of what the link shares (the document's or the room's). */
+export const targetName = cache(async (link: { documentId: string | null; dataroomId: string | null }): Promise<string | null> => {
+  if (link.documentId) return (await db.document.findUnique({ where: { id: link.documentId }, select: { name: true } }))?.name ?? null;
+  if (link.dataroomId) return (await db.dataroom.findUnique({ where: { id: link.dataroomId }, select: { name: true } }))?.name ?? null;
+  return null;
+});
+
+/** The preview card of a link pasted into a chat: the link's own card when it has one, else the brand's, else the shared thing's name. */
+export async function linkCard(page: ViewerPage): Promise<{ title: string; description: string | null; image: string | null; favicon: string | null }> {
+  const { ctx, branding } = page;
+  if (ctx.state.state === 'not_found' || !branding) return { title: 'Quire', description: null, image: null, favicon: null };
+  const link = ctx.state.link;
+  const [target, metaImage] = await Promise.all([
+    targetName(link),
+    link.enableCustomMeta && link.metaImage ? db.imageAsset.findUnique({ where: { id: link.metaImage } }) : null,
+  ]);
+  const name = target ?? 'Quire';
+  const custom = link.enableCustomMeta;
+  return {
+    title: (custom && link.metaTitle) || branding.link_preview_title || name,
+    description: (custom && link.metaDescription) || branding.link_preview_description || null,
+    image: (metaImage ? imageUrl(metaImage) : null) ?? branding.link_preview_image_url,
+    favicon: branding.link_preview_favicon_url,
+  };
+}
