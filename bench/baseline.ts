@@ -11,6 +11,7 @@ import pg from 'pg';
 import { runBare } from './bare-server';
 import type { DocumentRow } from '../server/services/document-sql';
 import { GET_ONE, LIST_AFTER, LIST_FIRST, SEARCH_FIRST, searchParam, TOKEN_LOOKUP, TOKEN_TOUCH } from './sql';
+import { preparedName } from '../server/db/sql';
 
 // timestamp(3) columns hold UTC, as Prisma reads them.
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (s: string) => new Date(s.replace(' ', 'T') + 'Z'));
@@ -44,13 +45,16 @@ type TokenRow = { id: string; teamId: string; salt: string; hash: string; scopes
 type DocRow = Omit<DocumentRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
 /** A UTC instant as timestamp text (a Date would be sent in the process's time zone). */
+/** The app's statements are named prepared statements (server/db/sql.ts): the baseline's too. */
+const named = (text: string, values: unknown[]) => ({ text, values, name: preparedName(text) });
+
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
 async function authenticate(header: string | undefined): Promise<{ teamId: string; scopes: string[] }> {
   const m = header ? /^bearer[ ]+(\S+)\s*$/i.exec(header) : null;
   const t = m ? TOKEN_RE.exec(m[1]) : null;
   if (!m || !t) throw new HttpError(401, 'unauthorized', 'Missing or malformed token.');
-  const { rows } = await pool.query<TokenRow>(TOKEN_LOOKUP, [t[1]]);
+  const { rows } = await pool.query<TokenRow>(named(TOKEN_LOOKUP, [t[1]]));
   const row = rows[0];
   if (!row || row.revokedAt) throw new HttpError(401, 'unauthorized', 'Unknown or revoked token.');
   const expected = Buffer.from(row.hash, 'hex');
@@ -60,7 +64,7 @@ async function authenticate(header: string | undefined): Promise<{ teamId: strin
   }
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-    await pool.query(TOKEN_TOUCH, [utc(now), row.id]).catch(() => {});
+    await pool.query(named(TOKEN_TOUCH, [utc(now), row.id])).catch(() => {});
   }
   return { teamId: row.teamId, scopes: row.scopes };
 }
@@ -117,8 +121,8 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     const limit = limitOf(p);
     const cursor = cursorOf(p);
     const { rows } = cursor
-      ? await pool.query<DocRow>(LIST_AFTER, [actor.teamId, utc(cursor[0]), cursor[1], limit + 1])
-      : await pool.query<DocRow>(LIST_FIRST, [actor.teamId, limit + 1]);
+      ? await pool.query<DocRow>(named(LIST_AFTER, [actor.teamId, utc(cursor[0]), cursor[1], limit + 1]))
+      : await pool.query<DocRow>(named(LIST_FIRST, [actor.teamId, limit + 1]));
     return page(rows, limit);
   }
   if (parts[2] === 'search') {
@@ -129,7 +133,7 @@ async function route(req: http.IncomingMessage): Promise<unknown> {
     const { rows } = await pool.query<DocRow>(SEARCH_FIRST, [actor.teamId, searchParam(q), limit + 1]);
     return page(rows, limit);
   }
-  const { rows } = await pool.query<DocRow>(GET_ONE, [actor.teamId, decodeURIComponent(parts[2])]);
+  const { rows } = await pool.query<DocRow>(named(GET_ONE, [actor.teamId, decodeURIComponent(parts[2])]));
   if (!rows[0]) throw new HttpError(404, 'not_found', 'Document not found.');
   return toDocument(rows[0]);
 }

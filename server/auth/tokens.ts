@@ -68,7 +68,7 @@ export async function authenticateToken(token: string): Promise<TokenActor | nul
   const m = TOKEN_RE.exec(token);
   if (!m) return null;
   // Plain SQL on the pool: this runs on every /v1 request.
-  const [row] = await sqlRows<TokenRow>(TOKEN_LOOKUP_SQL, [m[1]]);
+  const [row] = await sqlRows<TokenRow>(TOKEN_LOOKUP_SQL, [m[1]], { prepare: true });
   if (!row || row.revokedAt) return null;
   const expected = Buffer.from(row.hash, 'hex');
   const actual = Buffer.from(hashToken(row.salt, token), 'hex');
@@ -76,7 +76,7 @@ export async function authenticateToken(token: string): Promise<TokenActor | nul
   // Last-used is kept to the minute, so a busy token does not write on every request.
   const now = Date.now();
   if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_GRANULARITY_MS) {
-    await sqlRows(TOKEN_TOUCH_SQL, [pgTimestamp(now), row.id]).catch(() => {});
+    await sqlRows(TOKEN_TOUCH_SQL, [pgTimestamp(now), row.id], { prepare: true }).catch(() => {});
   }
   return { kind: 'token', teamId: row.teamId, tokenId: row.id, scopes: expandScopes(row.scopes), plan: planName(row.plan) };
 }

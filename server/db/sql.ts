@@ -4,6 +4,7 @@
 //
 // Timestamps come back as ISO strings (timestamp(3) columns hold UTC, as Prisma reads them), so
 // no Date object is built for a value that is only printed.
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { config } from '../config';
 import { getPool } from './client';
@@ -41,8 +42,21 @@ const types = {
  * on every execution (for a statement with many joins, planning costs several times the execution:
  * docs/benchmarks.md), unless configuration turns them off for a pooler that cannot keep them.
  */
-export async function sqlRows<T>(text: string, values: unknown[], opts: { name?: string } = {}): Promise<T[]> {
-  const name = opts.name && config.databasePreparedStatements ? opts.name : undefined;
+export async function sqlRows<T>(text: string, values: unknown[], opts: { name?: string; prepare?: boolean } = {}): Promise<T[]> {
+  const wanted = opts.name ?? (opts.prepare ? preparedName(text) : undefined);
+  const name = wanted && config.databasePreparedStatements ? wanted : undefined;
   const r = await getPool().query({ text, values, types, name });
   return r.rows as T[];
+}
+
+const names = new Map<string, string>();
+
+/**
+ * A statement's name derived from its text, for statements built in variants (filters, cursors):
+ * one text, one name, so a connection never sees one name with two texts.
+ */
+export function preparedName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `q_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+  return name;
 }

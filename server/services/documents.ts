@@ -48,7 +48,7 @@ async function checkFolder(tx: Tx, teamId: string, folderId: string | null | und
 
 export async function getDocument(actor: Actor, id: string) {
   const { teamId } = actor;
-  const [d] = await sqlRows<DocumentRow>(documentSql({ byId: true }), [teamId, id]);
+  const [d] = await sqlRows<DocumentRow>(documentSql({ byId: true }), [teamId, id], { prepare: true });
   if (!d) throw notFound('Document');
   return toDocument(d);
 }
@@ -67,7 +67,7 @@ export async function listDocuments(actor: Actor, q: ListQuery) {
   if (q.query) values.push(likeEscape(q.query));
   if (c) values.push(pgTimestamp(c[0]), c[1]);
   values.push(q.limit + 1);
-  const rows = await sqlRows<DocumentRow>(documentSql({ folder, query: !!q.query, after: !!c }), values);
+  const rows = await sqlRows<DocumentRow>(documentSql({ folder, query: !!q.query, after: !!c }), values, { prepare: !q.query });
   return page(rows, q.limit, toDocument, (d) => [Date.parse(d.createdAt), d.id]);
 }
 

@@ -111,7 +111,7 @@ export async function listRoomDocuments(actor: Actor, roomId: string, q: { folde
   const params: unknown[] = [roomId, actor.teamId, q.limit + 1];
   if (folder === 'id') params.push(q.folder_id);
   if (after) params.push(...after);
-  const rows = await sqlRows<ListRow>(roomDocumentsSql({ folder, after: !!after }), params);
+  const rows = await sqlRows<ListRow>(roomDocumentsSql({ folder, after: !!after }), params, { prepare: true });
   if (!rows.length) throw notFound('Data room');
   if (!rows[0]!.folderOk) throw notFound('Folder');
   const found = rows.filter((r) => r.id !== null) as (PlacementRow & { createdAt: string })[];
