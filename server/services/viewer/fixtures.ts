@@ -1,14 +1,21 @@
 // Generated PDFs for the viewer's unit tests and bench (no files checked in).
+import crypto from 'node:crypto';
 import { degrees, PDFDocument, PDFHexString, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 
-export type FixturePage = { width?: number; height?: number; rotate?: 0 | 90 | 180 | 270; text?: string };
+/** `photo`: the page is covered by an image of random pixels (a stand-in for a photograph). */
+export type FixturePage = { width?: number; height?: number; rotate?: 0 | 90 | 180 | 270; text?: string; photo?: boolean };
 
 /** A PDF whose pages carry a line of text in Helvetica (not embedded: pdf.js needs its standard fonts). */
 export async function makePdf(pages: FixturePage[], opts: { userPassword?: string } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
+  const noise = pages.some((p) => p.photo)
+    ? await doc.embedPng(await sharp(crypto.randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } }).blur(1.5).png().toBuffer())
+    : null;
   pages.forEach((p, i) => {
     const page = doc.addPage([p.width ?? 595, p.height ?? 842]);
+    if (p.photo && noise) page.drawImage(noise, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
     if (p.rotate) page.setRotation(degrees(p.rotate));
     page.drawRectangle({ x: 20, y: 20, width: page.getWidth() - 40, height: page.getHeight() - 40, borderColor: rgb(0.2, 0.2, 0.6), borderWidth: 2 });
     page.drawText(p.text ?? `Page ${i + 1} of ${pages.length}`, { x: 50, y: page.getHeight() - 80, size: 24, font });

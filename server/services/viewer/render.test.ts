@@ -60,6 +60,9 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+/** The WebP's first chunk: VP8L is lossless, "VP8 " lossy. */
+const webpChunk = (b: Buffer) => b.subarray(12, 16).toString('latin1');
+
 describe('the memory cache of the process\'s own store', () => {
   it('serves a page read or drawn once from memory, and forgets it with the version\'s images', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-render-own-'));
@@ -236,5 +239,16 @@ describe('prerenderFirstPages', () => {
     await renderPage(v, 1, 960, { store });
     expect(delta(before).renders).toBe(4);
     expect((await prerenderFirstPages(v, 99, { store })).pages).toBe(5);
+  });
+});
+
+describe('page image encoding', () => {
+  it('keeps text pages lossless and small, photographs lossy', async () => {
+    if ((await imageFormat()).kind !== 'webp') return;
+    const text = await renderPage(await upload(await makePages(1), 1), 1, 960, { store });
+    const photo = await renderPage(await upload(await makePdf([{ photo: true }]), 1), 1, 960, { store });
+    expect(webpChunk(text.bytes)).toBe('VP8L');
+    expect(text.bytes.length).toBeLessThan(60_000); // lossy q80: 84 KB for this page
+    expect(webpChunk(photo.bytes)).toBe('VP8 ');
   });
 });

@@ -4,8 +4,9 @@
 // at one of a few widths, and the image is kept in blob storage, so every later request for it
 // is a blob read. The parsed PDF stays in memory for a while (small LRU) so turning pages does
 // not parse the file again, and concurrent requests for the same missing image render it once.
-import { createCanvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ApiError, invalid } from '../../errors';
 import { BlobNotFoundError, getBlobStore, type BlobStore } from '../../storage';
@@ -125,6 +126,25 @@ export function imageFormat(): Promise<Format> {
     throw new Error('@napi-rs/canvas encodes no image format');
   })();
   return format;
+}
+
+/**
+ * Pages of text and line art are a few flat colours: lossless WebP keeps them pixel-exact and
+ * about a tenth of the size of lossy q80 (8.7 KB against 80 KB for a page of text at 960 px),
+ * and encodes faster. Photographs are the other way round, so a lossless result above one bit
+ * per pixel is also encoded lossy, and the smaller one is kept.
+ */
+async function encodePage(canvas: Canvas, fmt: Format): Promise<Buffer> {
+  if (fmt.kind === 'png') return canvas.encode('png');
+  if (fmt.kind !== 'webp') return canvas.encode(fmt.kind, QUALITY);
+  const { width, height } = canvas;
+  const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  // Opaque pages (drawn on white): no alpha channel in the file.
+  const page = () => sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels: 4 } }).removeAlpha();
+  const lossless = await page().webp({ lossless: true }).toBuffer();
+  if (lossless.length <= (width * height) / 8) return lossless;
+  const lossy = await page().webp({ quality: QUALITY }).toBuffer();
+  return lossy.length < lossless.length ? lossy : lossless;
 }
 
 /** The smallest allowed width at or above `width` (the largest for anything bigger). */
@@ -288,7 +308,7 @@ async function drawPage(doc: PDFDocumentProxy, pageNumber: number, width: Render
       viewport,
       background: '#ffffff',
     }).promise;
-    const bytes = fmt.kind === 'png' ? await canvas.encode('png') : await canvas.encode(fmt.kind, QUALITY);
+    const bytes = await encodePage(canvas, fmt);
     return { bytes, contentType: fmt.contentType, width: w, height: h };
   } finally {
     page.cleanup();
