@@ -33,7 +33,8 @@ function getFrom(server: RunningServer, localAddress: string, p: string, headers
 const dir = () => fs.mkdtempSync(path.join(inject('tmpDir'), 'rl-'));
 
 function baseEnv(dataDir: string) {
-  const env: Record<string, string> = { ...inject('serverEnv'), QUIRE_DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+  // The analytics bucket at its default (20 a minute).
+  const env: Record<string, string> = { ...inject('serverEnv'), QUIRE_DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_ANALYTICS_PER_MINUTE: '' };
   return env;
 }
 
@@ -48,6 +49,25 @@ describe('in-process limiter', () => {
     server = await startServer(env, { logFile: path.join(d, 'server.log') });
   });
   afterAll(() => server?.stop());
+
+  it('counts every analytics.read operation in the analytics bucket of 20 a minute, apart from the general one', async () => {
+    const { token } = await createToken({ team: uniqueTeam('rl-analytics'), scopes: 'analytics.read,documents.read', env });
+    const api = client(token, server.url);
+    await awayFromMinuteBoundary();
+    const paths = ['/v1/analytics/documents/x', '/v1/analytics/links/x', '/v1/analytics/datarooms/x', '/v1/analytics/views/x', '/v1/links/x/views'];
+    const remaining: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await api.get(paths[i % paths.length]!);
+      expect(r.status).toBe(404);
+      expect(r.headers.get('x-ratelimit-limit')).toBe('20');
+      remaining.push(Number(r.headers.get('x-ratelimit-remaining')));
+    }
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+    for (const p of paths) expect(envelope(await api.get(p), 429, 'rate_limit_exceeded').details.limit).toBe(20);
+    const general = await api.get('/v1/documents');
+    expect(general.status).toBe(200);
+    expect(general.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+  });
 
   it('counts down, then refuses with 429, Retry-After and the envelope', async () => {
     const { token } = await createToken({ team: uniqueTeam('rl'), scopes: 'documents.read', env });

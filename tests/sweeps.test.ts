@@ -7,6 +7,7 @@ import openapi from '../docs/openapi.json';
 import { GRANTABLE, PRESETS } from '../server/auth/scopes';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok, pdfBytes } from './support/docs';
+import { enter, slugOf, viewIdOf, Visitor } from './support/viewer';
 
 type Obj = Record<string, any>;
 type Op = { method: string; template: string; scope: string; example: unknown; headers?: Record<string, string> };
@@ -60,6 +61,8 @@ beforeAll(async () => {
   theirs['links/{id}'] = ok(await them.post('/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id }), 201).id;
   theirs['link-presets/{id}'] = ok(await them.post('/v1/link-presets', { name: 'Theirs' }), 201).id;
   theirs['visitors/{id}'] = member.visitor_id;
+  const docLink = ok(await them.post('/v1/links', { document_id: doc.id }), 201);
+  theirs['views/{id}'] = viewIdOf((await enter(new Visitor(), slugOf(docLink))).text())!;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};

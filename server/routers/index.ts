@@ -1,6 +1,7 @@
 // The one router behind every face, by resource. /v1 exposes the procedures that carry
 // `openapi` meta; the dashboard calls any of them through the tRPC client.
 import { router } from '../trpc';
+import { analyticsRouter } from './analytics';
 import { brandsRouter } from './brands';
 import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
@@ -21,6 +22,7 @@ export const appRouter = router({
   links: linksRouter,
   linkPresets: linkPresetsRouter,
   visitors: visitorsRouter,
+  analytics: analyticsRouter,
   teams: teamsRouter,
   members: membersRouter,
   invitations: invitationsRouter,

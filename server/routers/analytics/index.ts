@@ -1,0 +1,31 @@
+// Analytics (spec 2.7, 4.7, 8; DESIGN.md "Visitors, views and analytics"): every operation in
+// the analytics rate-limit bucket.
+import * as reports from '../../services/analytics/reports';
+import { router, teamProcedure } from '../../trpc';
+import * as s from './schemas';
+
+const tags = ['Analytics'];
+const analytics = () => teamProcedure('analytics.read', { bucket: 'analytics' });
+
+export const analyticsRouter = router({
+  document: analytics()
+    .meta({ openapi: { method: 'GET', path: '/analytics/documents/{id}', tags, summary: 'A document’s views, viewers and time per page (one version)' } })
+    .input(s.DocumentAnalyticsInput)
+    .output(s.DocumentAnalytics)
+    .query(({ ctx, input }) => reports.documentAnalytics(ctx.actor, input.id, input)),
+  link: analytics()
+    .meta({ openapi: { method: 'GET', path: '/analytics/links/{id}', tags, summary: 'A link’s visits, viewers, time and downloads' } })
+    .input(s.LinkAnalyticsInput)
+    .output(s.LinkAnalytics)
+    .query(({ ctx, input }) => reports.linkAnalytics(ctx.actor, input.id, input)),
+  dataroom: analytics()
+    .meta({ openapi: { method: 'GET', path: '/analytics/datarooms/{id}', tags, summary: 'A data room’s visits, and views and time per document' } })
+    .input(s.DataroomAnalyticsInput)
+    .output(s.DataroomAnalytics)
+    .query(({ ctx, input }) => reports.dataroomAnalytics(ctx.actor, input.id, input)),
+  view: analytics()
+    .meta({ openapi: { method: 'GET', path: '/analytics/views/{id}', tags, summary: 'The pages of one visit and the time on each' } })
+    .input(s.ViewAnalyticsInput)
+    .output(s.ViewAnalytics)
+    .query(({ ctx, input }) => reports.viewAnalytics(ctx.actor, input.id)),
+});

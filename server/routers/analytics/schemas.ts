@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { id } from '../../schemas/common';
+
+/** Unix ms in a query string: decimal digits only (Number() would also take "1e3" or "0x10"). */
+const msQuery = (what: string) =>
+  z
+    .custom<number | string>((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^[0-9]{1,15}$/.test(v)), {
+      message: `${what} must be a time in unix milliseconds (a whole number)`,
+    })
+    .meta({ override: { type: 'integer' } })
+    .transform(Number)
+    .optional()
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
+        Object.assign(jsonSchema, { type: 'integer', minimum: 0, description: `${what}, unix ms` });
+      },
+    });
+
+const range = { since: msQuery('since (inclusive)'), until: msQuery('until (exclusive)') };
+
+export const DocumentAnalyticsInput = z.strictObject({ id: id('document id'), version_id: id('version id').optional(), ...range });
+export const LinkAnalyticsInput = z.strictObject({ id: id('link id'), ...range });
+export const DataroomAnalyticsInput = z.strictObject({ id: id('data room id'), ...range });
+export const ViewAnalyticsInput = z.strictObject({ id: id('view id') });
+
+const rangeOut = { since: z.int(), until: z.int() };
+const PageAverage = z.object({ page_number: z.int(), avg_duration_seconds: z.number() });
+
+export const DocumentAnalytics = z.object({
+  object: z.literal('document_analytics'),
+  document_id: z.string(),
+  version_id: z.string(),
+  total_views: z.int(),
+  unique_viewers: z.int(),
+  total_duration_seconds: z.number(),
+  avg_page_duration_seconds: z.array(PageAverage),
+  ...rangeOut,
+});
+
+export const LinkAnalytics = z.object({
+  object: z.literal('link_analytics'),
+  link_id: z.string(),
+  total_views: z.int(),
+  unique_viewers: z.int(),
+  total_duration_seconds: z.number(),
+  downloads: z.int(),
+  avg_page_duration_seconds: z.array(PageAverage),
+  ...rangeOut,
+});
+
+export const DataroomAnalytics = z.object({
+  object: z.literal('dataroom_analytics'),
+  dataroom_id: z.string(),
+  total_views: z.int(),
+  unique_viewers: z.int(),
+  total_duration_seconds: z.number(),
+  downloads: z.int(),
+  documents: z.array(z.object({ document_id: z.string(), views: z.int(), duration_seconds: z.number() })),
+  ...rangeOut,
+});
+
+export const ViewAnalytics = z.object({
+  object: z.literal('view_analytics'),
+  view_id: z.string(),
+  pages: z.array(z.object({ page_number: z.int(), duration_seconds: z.number() })),
+  duration_seconds: z.number(),
+  user_agent: z.string().nullable(),
+  viewed_at: z.string(),
+});

@@ -1,0 +1,150 @@
+// Analytics of a document, a link, a data room and one view, read from the views and their
+// per-page totals (view_page_totals, filled as page events are recorded). A view counts in the
+// range where it began, with all of its reading time. Unique viewers: a visitor once; an
+// anonymous visit once per browser session.
+import type { Actor } from '../../auth/actor';
+import { db } from '../../db/client';
+import { pgTimestamp, sqlRows } from '../../db/sql';
+import { notFound } from '../../errors';
+import { iso } from '../../schemas/common';
+import { findLink } from '../links/links';
+import { findRoom } from '../datarooms/rooms';
+import { analyticsRange, type AnalyticsRange } from './range';
+
+type RangeQuery = { since?: number; until?: number };
+type PageRow = { page: number; ms: string; views: string };
+type CountRow = { views: string; viewers: string; downloads: string };
+
+const UNIQUE_VIEWER = `COALESCE(v.viewer_id, v.session_id, v.id)`;
+const seconds = (ms: number | string | null) => Math.round(Number(ms ?? 0)) / 1000;
+const between = (r: AnalyticsRange) => [pgTimestamp(r.since), pgTimestamp(r.until)];
+
+const perPage = (rows: PageRow[]) =>
+  rows.map((p) => ({ page_number: p.page, avg_duration_seconds: Math.round(Number(p.ms) / Number(p.views)) / 1000 }));
+const totalMs = (rows: PageRow[]) => rows.reduce((n, p) => n + Number(p.ms), 0);
+
+export async function documentAnalytics(actor: Actor, documentId: string, q: RangeQuery & { version_id?: string }) {
+  const range = analyticsRange(q);
+  const doc = await db.document.findFirst({ where: { id: documentId, teamId: actor.teamId }, select: { id: true } });
+  if (!doc) throw notFound('Document');
+  const version = await db.documentVersion.findFirst({
+    where: q.version_id ? { id: q.version_id, documentId } : { documentId, isPrimary: true },
+    select: { id: true },
+  });
+  if (!version) throw notFound('Version');
+  const [counts] = await sqlRows<CountRow>(
+    `SELECT COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers, COUNT(v.downloaded_at) AS downloads
+     FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
+       AND v.viewed_at >= $4::timestamp AND v.viewed_at < $5::timestamp`,
+    [documentId, version.id, actor.teamId, ...between(range)],
+    { prepare: true },
+  );
+  const pages = await sqlRows<PageRow>(
+    `SELECT page_number AS page, SUM(duration_ms) AS ms, COUNT(*) AS views FROM view_page_totals
+     WHERE document_id = $1 AND version_id = $2 AND viewed_at >= $3::timestamp AND viewed_at < $4::timestamp
+     GROUP BY page_number ORDER BY page_number`,
+    [documentId, version.id, ...between(range)],
+    { prepare: true },
+  );
+  return {
+    object: 'document_analytics' as const,
+    document_id: documentId,
+    version_id: version.id,
+    total_views: Number(counts?.views ?? 0),
+    unique_viewers: Number(counts?.viewers ?? 0),
+    total_duration_seconds: seconds(totalMs(pages)),
+    avg_page_duration_seconds: perPage(pages),
+    ...range,
+  };
+}
+
+export async function linkAnalytics(actor: Actor, linkId: string, q: RangeQuery) {
+  const range = analyticsRange(q);
+  const link = await findLink(db, actor, linkId);
+  // A visit is the top-level view; downloads count on any view of the visit (room or document).
+  const [counts] = await sqlRows<CountRow>(
+    `SELECT COUNT(*) FILTER (WHERE v.parent_view_id IS NULL) AS views,
+            COUNT(DISTINCT ${UNIQUE_VIEWER}) FILTER (WHERE v.parent_view_id IS NULL) AS viewers,
+            COUNT(v.downloaded_at) AS downloads
+     FROM views v WHERE v.link_id = $1 AND v.team_id = $2 AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp`,
+    [link.id, actor.teamId, ...between(range)],
+    { prepare: true },
+  );
+  const pages = await sqlRows<PageRow>(
+    `SELECT page_number AS page, SUM(duration_ms) AS ms, COUNT(*) AS views FROM view_page_totals
+     WHERE link_id = $1 AND viewed_at >= $2::timestamp AND viewed_at < $3::timestamp
+     GROUP BY page_number ORDER BY page_number`,
+    [link.id, ...between(range)],
+    { prepare: true },
+  );
+  return {
+    object: 'link_analytics' as const,
+    link_id: link.id,
+    total_views: Number(counts?.views ?? 0),
+    unique_viewers: Number(counts?.viewers ?? 0),
+    total_duration_seconds: seconds(totalMs(pages)),
+    downloads: Number(counts?.downloads ?? 0),
+    // Page numbers belong to one document: a room link's pages are its documents' (see the room's analytics).
+    avg_page_duration_seconds: link.dataroomId ? [] : perPage(pages),
+    ...range,
+  };
+}
+
+export async function dataroomAnalytics(actor: Actor, idOrPid: string, q: RangeQuery) {
+  const range = analyticsRange(q);
+  const room = await findRoom(db, actor, idOrPid);
+  const [counts] = await sqlRows<CountRow>(
+    `SELECT COUNT(*) FILTER (WHERE v.view_type = 'DATAROOM_VIEW') AS views,
+            COUNT(DISTINCT ${UNIQUE_VIEWER}) FILTER (WHERE v.view_type = 'DATAROOM_VIEW') AS viewers,
+            COUNT(v.downloaded_at) AS downloads
+     FROM views v WHERE v.dataroom_id = $1 AND v.team_id = $2 AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp`,
+    [room.id, actor.teamId, ...between(range)],
+    { prepare: true },
+  );
+  const documents = await sqlRows<{ documentId: string; views: string; ms: string | null }>(
+    `SELECT v.document_id AS "documentId", COUNT(*) AS views,
+            (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id
+              WHERE c.dataroom_id = $1 AND c.document_id = v.document_id AND c.view_type = 'DOCUMENT_VIEW'
+                AND c.viewed_at >= $3::timestamp AND c.viewed_at < $4::timestamp) AS ms
+     FROM views v WHERE v.dataroom_id = $1 AND v.team_id = $2 AND v.view_type = 'DOCUMENT_VIEW'
+       AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp
+     GROUP BY v.document_id ORDER BY COUNT(*) DESC, ms DESC NULLS LAST, v.document_id`,
+    [room.id, actor.teamId, ...between(range)],
+    { prepare: true },
+  );
+  const docs = documents.map((d) => ({ document_id: d.documentId, views: Number(d.views), duration_seconds: seconds(d.ms) }));
+  return {
+    object: 'dataroom_analytics' as const,
+    dataroom_id: room.id,
+    total_views: Number(counts?.views ?? 0),
+    unique_viewers: Number(counts?.viewers ?? 0),
+    total_duration_seconds: seconds(documents.reduce((n, d) => n + Number(d.ms ?? 0), 0)),
+    downloads: Number(counts?.downloads ?? 0),
+    documents: docs,
+    ...range,
+  };
+}
+
+export async function viewAnalytics(actor: Actor, viewId: string) {
+  const view = await db.view.findFirst({
+    where: { id: viewId, teamId: actor.teamId, link: { deletedAt: null } },
+    select: { id: true, userAgent: true, viewedAt: true, viewType: true },
+  });
+  if (!view) throw notFound('View');
+  // A room visit's time is the time of the documents opened inside it.
+  const rows = await sqlRows<{ page: number; ms: string }>(
+    view.viewType === 'DOCUMENT_VIEW'
+      ? `SELECT page_number AS page, duration_ms AS ms FROM view_page_totals WHERE view_id = $1 ORDER BY page_number`
+      : `SELECT 0 AS page, COALESCE(SUM(t.duration_ms), 0) AS ms FROM view_page_totals t JOIN views c ON c.id = t.view_id WHERE c.parent_view_id = $1`,
+    [view.id],
+  );
+  const pages = view.viewType === 'DOCUMENT_VIEW' ? rows.map((r) => ({ page_number: r.page, duration_seconds: seconds(r.ms) })) : [];
+  return {
+    object: 'view_analytics' as const,
+    view_id: view.id,
+    pages,
+    duration_seconds: seconds(rows.reduce((n, r) => n + Number(r.ms), 0)),
+    user_agent: view.userAgent,
+    viewed_at: iso(view.viewedAt),
+  };
+}
