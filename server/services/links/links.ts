@@ -376,7 +376,7 @@ export function toView(v: ViewRow) {
 const VIEW_COLUMNS = `v.id, v.link_id AS "linkId", v.document_id AS "documentId", v.dataroom_id AS "dataroomId", v.viewer_id AS "viewerId",
   v.viewer_email AS "viewerEmail", v.view_type::text AS "viewType", v.verified, v.viewed_at AS "viewedAt",
   v.downloaded_at AS "downloadedAt", v.download_type::text AS "downloadType",
-  COALESCE((SELECT sum(e.duration_ms) FROM page_view_events e WHERE e.view_id = v.id), 0)::int AS "durationMs"`;
+  COALESCE((SELECT sum(t.duration_ms) FROM view_page_totals t WHERE t.view_id = v.id), 0)::int AS "durationMs"`;
 
 /** Views of `where` (link or visitor), newest first, keyset-paged. */
 export async function pageViews(where: { column: 'link_id' | 'viewer_id'; value: string }, q: { limit: number; cursor?: string }) {
@@ -445,7 +445,7 @@ export async function viewDetails(actor: Actor, ids: string[]) {
     { id: string; linkName: string | null; linkDeleted: boolean; documentName: string | null; dataroomName: string | null; pages: number; answers: unknown; fields: unknown }[]
   >`
     SELECT v.id, l.name AS "linkName", l.custom_fields AS fields, (l.deleted_at IS NOT NULL) AS "linkDeleted", d.name AS "documentName", r.name AS "dataroomName",
-           (SELECT count(DISTINCT e.page_number) FROM page_view_events e WHERE e.view_id = v.id)::int AS pages,
+           (SELECT count(*) FROM view_page_totals t WHERE t.view_id = v.id)::int AS pages,
            v.custom_field_values AS answers
       FROM views v
       JOIN links l ON l.id = v.link_id
