@@ -183,6 +183,32 @@ test('a team shares a document and a room with links, presets and groups', async
   await page.getByRole('link', { name: 'Links', exact: true }).first().click();
   await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).not.toContainText('Never');
 
+  // The owner's analytics: the document's time per page and its reader, then the Analytics section.
+  await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
+  await page.getByTestId('document-row').filter({ hasText: 'Board deck.pdf' }).getByRole('link').first().click();
+  const analytics = page.getByTestId('document-analytics');
+  await expect(analytics.getByTestId('stat-visits')).toContainText('1');
+  await expect(analytics.getByTestId('stat-viewers')).toContainText('1');
+  const bars = analytics.getByTestId('page-chart').locator('rect[data-value]');
+  await expect(bars).toHaveCount(3);
+  expect(Number(await bars.nth(0).getAttribute('data-value'))).toBeGreaterThan(0);
+  expect(Number(await bars.nth(1).getAttribute('data-value'))).toBeGreaterThan(0);
+  expect(Number(await bars.nth(2).getAttribute('data-value'))).toBe(0);
+  await bars.nth(0).focus();
+  await expect(analytics.getByTestId('page-chart')).toContainText(/Page 1: \d+(\.\d)? s/);
+  await expect(analytics.getByTestId('reader-row')).toContainText('mia@northwind.example');
+  await analytics.scrollIntoViewIfNeeded();
+  await shot(page, '71b-document-analytics', { fullPage: true });
+  await page.getByRole('link', { name: 'Analytics' }).first().click();
+  await expect(page.getByTestId('overview-visits')).toContainText('1');
+  await expect(page.getByRole('table', { name: 'Top documents' })).toContainText('Board deck.pdf');
+  await expect(page.getByRole('table', { name: 'Recent visits' })).toContainText('mia@northwind.example');
+  await shot(page, '71c-analytics-overview', { fullPage: true });
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '71d-analytics-overview-phone', { fullPage: true });
+  await page.setViewportSize(desktop);
+
   // A room with a group of three; a link for the group from its tab; the members are visitors.
   await page.getByRole('link', { name: 'Data rooms' }).first().click();
   await page.getByRole('button', { name: 'New data room' }).first().click();

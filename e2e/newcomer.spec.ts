@@ -140,10 +140,10 @@ test('a newcomer signs in, sets up a team, uploads and organises documents, and 
   expect(after.status).toBe(401);
   expect(after.body.error.code).toBe('unauthorized');
 
-  // The sections still to come say so.
+  // Analytics, before anything is shared, says how figures come.
   await page.getByRole('link', { name: /Analytics/ }).click();
-  await expect(page.getByText('This section is coming soon')).toBeVisible();
-  await shot(page, '14-coming-soon');
+  await expect(page.getByRole('heading', { name: 'No visits in this range' })).toBeVisible();
+  await shot(page, '14-analytics-empty');
 
   // Signing out ends the session stored in the database.
   await page.getByRole('button', { name: 'Account menu' }).click();

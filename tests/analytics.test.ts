@@ -1,7 +1,7 @@
 // Analytics over HTTP (DESIGN.md "Visitors, views and analytics"): exact figures for visits
 // recorded through the real viewer, versions kept apart, range edges, expired links, the
 // scope, cross-team 404 and bad ranges. The analytics bucket: rate-limit.test.ts.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok } from './support/docs';
 import { withTestDb } from './support/test-db';
@@ -9,6 +9,7 @@ import { enter, makeLink, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } 
 
 type Api = ReturnType<typeof client>;
 let api: Api;
+let apiToken = '';
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let seq = 0;
@@ -45,7 +46,8 @@ describe('document and link analytics', () => {
   let open: { id: string; url: string };
 
   beforeAll(async () => {
-    api = client((await createToken({ team: uniqueTeam('analytics'), scopes: 'apis.all', plan: 'business' })).token);
+    apiToken = (await createToken({ team: uniqueTeam('analytics'), scopes: 'apis.all', plan: 'business' })).token;
+    api = client(apiToken);
     doc = await pdfDocument(api, 3, 'Deck.pdf');
     v1 = ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0].id;
     gated = await makeLink(api, { document_id: doc.id, email_protected: true });
@@ -223,5 +225,56 @@ describe('access', () => {
     for (const p of [`documents/${d.id}`, `links/${link.id}`, `datarooms/${room.id}`, `datarooms/${room.pid}`, `views/${viewId}`]) {
       envelope(await stranger.get(`/v1/analytics/${p}`), 404, 'not_found');
     }
+  });
+});
+
+describe('dashboard procedures (readers, overview)', () => {
+  // Called in process through the real router, as the dashboard's tRPC client would, as a member
+  // of the team that recorded the visits above.
+  async function dashboardAs(token: string) {
+    const env = inject('serverEnv');
+    if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
+    else {
+      process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
+      const { ensureEmbeddedDatabase } = await import('../server/db/embedded');
+      process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
+    }
+    const { appRouter } = await import('../server/routers');
+    const { createCallerFactory } = await import('../server/trpc');
+    const { authenticateToken } = await import('../server/auth/tokens');
+    const t = (await authenticateToken(token))!;
+    return createCallerFactory(appRouter)({
+      face: 'dashboard',
+      origin: 'http://127.0.0.1',
+      user: { id: 'analytics-user', email: 'owner@analytics.example' },
+      actor: { kind: 'user', userId: 'analytics-user', teamId: t.teamId, role: 'member', plan: t.plan },
+    } as never) as any;
+  }
+
+  it('lists a document’s readers with time and completion, and the team’s overview', async () => {
+    const d = await pdfDocument(api, 4, 'Readers.pdf');
+    const link = await makeLink(api, { document_id: d.id, email_protected: true });
+    await visitAs(slugOf(link), 'reader@analytics.example', [[1, 3000], [2, 1000]]);
+    await visitAs(slugOf(link), 'reader@analytics.example', [[3, 2000]]);
+    await visit(slugOf(await makeLink(api, { document_id: d.id })), [[1, 500]]);
+    const dash = await dashboardAs(apiToken);
+    const r = await dash.analytics.documentReaders({ id: d.id });
+    expect(r.num_pages).toBe(4);
+    expect(r.readers).toEqual([
+      expect.objectContaining({ email: 'reader@analytics.example', visits: 2, duration_seconds: 6, completion: 0.75 }),
+      expect.objectContaining({ email: null, visitor_id: null, visits: 1, duration_seconds: 0.5, completion: 0.25 }),
+    ]);
+    const o = await dash.analytics.overview({});
+    const today = new Date().toISOString().slice(0, 10);
+    expect(o.days.find((x: { day: string }) => x.day === today)?.views).toBeGreaterThanOrEqual(3);
+    expect(o.top_documents.find((x: { id: string }) => x.id === d.id)).toMatchObject({ views: 3, viewers: 2, duration_seconds: 6.5 });
+    expect(o.recent[0]).toMatchObject({ target: 'Readers.pdf' });
+  });
+
+  it('keeps to the team and to the range rules', async () => {
+    const theirs = await pdfDocument(client((await createToken({ team: uniqueTeam('analytics-theirs'), scopes: 'apis.all' })).token), 1, 'Theirs.pdf');
+    const dash = await dashboardAs(apiToken);
+    await expect(dash.analytics.documentReaders({ id: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(dash.analytics.overview({ since: Date.now(), until: Date.now() - 1 })).rejects.toThrow(/since/);
   });
 });

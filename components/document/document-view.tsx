@@ -19,6 +19,7 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
+import { DocumentAnalytics } from '@/components/analytics/document-analytics';
 import { LinkDialog } from '@/components/links/link-dialog';
 import { LinkVersionDialog } from './link-version-dialog';
 import { PdfPreview } from './pdf-preview';
@@ -162,6 +163,16 @@ function Document({ initial }: { initial: DocumentItem }) {
           />
         </div>
       </div>
+      {viewing && (
+        <div className="mt-6">
+          <DocumentAnalytics
+            documentId={doc.id}
+            versionId={viewing.id}
+            versionLabel={`Version ${viewing.version_number}${viewing.is_primary ? ' (primary)' : ''}`}
+            numPages={viewing.num_pages ?? doc.num_pages}
+          />
+        </div>
+      )}
       <LinkDialog open={sharing} onOpenChange={setSharing} target={{ kind: 'document', id: doc.id, name: doc.name }} />
       <LinkVersionDialog open={linkDialog} onOpenChange={setLinkDialog} documentId={doc.id} currentUrl={doc.url} onDone={afterNewVersion} />
     </>

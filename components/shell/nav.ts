@@ -7,7 +7,7 @@ export const MAIN_NAV: NavItem[] = [
   { href: '/datarooms', label: 'Data rooms', icon: FolderLock },
   { href: '/links', label: 'Links', icon: Link2 },
   { href: '/visitors', label: 'Visitors', icon: Contact },
-  { href: '/analytics', label: 'Analytics', icon: ChartColumn, soon: true },
+  { href: '/analytics', label: 'Analytics', icon: ChartColumn },
   { href: '/branding', label: 'Branding', icon: Palette },
 ];
 

@@ -22,6 +22,7 @@ const range = { since: msQuery('since (inclusive)'), until: msQuery('until (excl
 export const DocumentAnalyticsInput = z.strictObject({ id: id('document id'), version_id: id('version id').optional(), ...range });
 export const LinkAnalyticsInput = z.strictObject({ id: id('link id'), ...range });
 export const DataroomAnalyticsInput = z.strictObject({ id: id('data room id'), ...range });
+export const RangeInput = z.strictObject(range);
 export const ViewAnalyticsInput = z.strictObject({ id: id('view id') });
 
 const rangeOut = { since: z.int(), until: z.int() };

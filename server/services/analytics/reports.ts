@@ -148,3 +148,84 @@ export async function viewAnalytics(actor: Actor, viewId: string) {
     viewed_at: iso(view.viewedAt),
   };
 }
+
+// ---- Dashboard-only (no /v1 operation): the readers of a document, the team's overview.
+
+/** Who read a version in the range: time, visits and how much of it they saw, most time first. */
+export async function documentReaders(actor: Actor, documentId: string, q: RangeQuery & { version_id?: string }) {
+  const range = analyticsRange(q);
+  const doc = await db.document.findFirst({ where: { id: documentId, teamId: actor.teamId }, select: { id: true } });
+  if (!doc) throw notFound('Document');
+  const version = await db.documentVersion.findFirst({
+    where: q.version_id ? { id: q.version_id, documentId } : { documentId, isPrimary: true },
+    select: { id: true, numPages: true },
+  });
+  if (!version) throw notFound('Version');
+  const rows = await sqlRows<{ email: string | null; visitorId: string | null; visits: string; ms: string; pages: string; last: string }>(
+    `SELECT MAX(v.viewer_email) AS email, MAX(v.viewer_id) AS "visitorId", COUNT(DISTINCT v.id) AS visits,
+            COALESCE(SUM(t.duration_ms), 0) AS ms, COUNT(DISTINCT t.page_number) AS pages, MAX(v.viewed_at) AS last
+     FROM views v LEFT JOIN view_page_totals t ON t.view_id = v.id
+     WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
+       AND v.viewed_at >= $4::timestamp AND v.viewed_at < $5::timestamp
+     GROUP BY ${UNIQUE_VIEWER} ORDER BY SUM(t.duration_ms) DESC NULLS LAST, MAX(v.viewed_at) DESC LIMIT 50`,
+    [documentId, version.id, actor.teamId, ...between(range)],
+  );
+  return {
+    version_id: version.id,
+    num_pages: version.numPages,
+    readers: rows.map((r) => ({
+      email: r.email,
+      visitor_id: r.visitorId,
+      visits: Number(r.visits),
+      duration_seconds: seconds(r.ms),
+      completion: version.numPages ? Math.min(1, Number(r.pages) / version.numPages) : 0,
+      last_viewed_at: r.last,
+    })),
+    ...range,
+  };
+}
+
+/** The team's visits per day (UTC), its most read documents and its latest visits. */
+export async function teamOverview(actor: Actor, q: RangeQuery) {
+  const range = analyticsRange(q);
+  const params = [actor.teamId, ...between(range)];
+  const [days, top, recent] = await Promise.all([
+    sqlRows<{ day: string; views: string; viewers: string }>(
+      `SELECT to_char(date_trunc('day', v.viewed_at), 'YYYY-MM-DD') AS day, COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers
+       FROM views v WHERE v.team_id = $1 AND v.parent_view_id IS NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       GROUP BY 1 ORDER BY 1`,
+      params,
+    ),
+    sqlRows<{ id: string; name: string; views: string; viewers: string; ms: string | null }>(
+      `SELECT d.id, d.name, COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers,
+              (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id
+                WHERE c.document_id = d.id AND c.team_id = $1 AND c.viewed_at >= $2::timestamp AND c.viewed_at < $3::timestamp) AS ms
+       FROM views v JOIN documents d ON d.id = v.document_id
+       WHERE v.team_id = $1 AND v.view_type = 'DOCUMENT_VIEW' AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       GROUP BY d.id, d.name ORDER BY COUNT(*) DESC, d.id LIMIT 10`,
+      params,
+    ),
+    sqlRows<{ id: string; email: string | null; visitorId: string | null; documentName: string | null; dataroomName: string | null; linkId: string; viewedAt: string; ms: string | null }>(
+      `SELECT v.id, v.viewer_email AS email, v.viewer_id AS "visitorId", d.name AS "documentName", r.name AS "dataroomName", v.link_id AS "linkId", v.viewed_at AS "viewedAt",
+              (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id WHERE c.id = v.id OR c.parent_view_id = v.id) AS ms
+       FROM views v LEFT JOIN documents d ON d.id = v.document_id LEFT JOIN datarooms r ON r.id = v.dataroom_id
+       WHERE v.team_id = $1 AND v.parent_view_id IS NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       ORDER BY v.viewed_at DESC, v.id DESC LIMIT 10`,
+      params,
+    ),
+  ]);
+  return {
+    days: days.map((d) => ({ day: d.day, views: Number(d.views), viewers: Number(d.viewers) })),
+    top_documents: top.map((d) => ({ id: d.id, name: d.name, views: Number(d.views), viewers: Number(d.viewers), duration_seconds: seconds(d.ms) })),
+    recent: recent.map((r) => ({
+      id: r.id,
+      email: r.email,
+      visitor_id: r.visitorId,
+      target: r.documentName ?? r.dataroomName ?? '',
+      link_id: r.linkId,
+      viewed_at: r.viewedAt,
+      duration_seconds: seconds(r.ms),
+    })),
+    ...range,
+  };
+}

@@ -1,0 +1,92 @@
+'use client';
+// A document's analytics on its page (one version): visits, viewers and time, time per page as a
+// bar chart (where readers stay, where they drop off), and who read it.
+import { useQuery } from '@tanstack/react-query';
+import { ChartColumn } from 'lucide-react';
+import Link from 'next/link';
+import { Card, CardHeader } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/spinner';
+import { RelativeTime } from '@/components/ui/time';
+import { formatDuration } from '@/components/links/hooks';
+import { useTRPC } from '@/lib/trpc/react';
+import { BarChart } from './bar-chart';
+import { RangePicker, useRange } from './range';
+import { Stat } from './stat';
+
+export function DocumentAnalytics({ documentId, versionId, versionLabel, numPages }: { documentId: string; versionId: string; versionLabel: string; numPages: number }) {
+  const trpc = useTRPC();
+  const { days, setDays, range } = useRange();
+  const input = { id: documentId, version_id: versionId, ...range };
+  const figures = useQuery(trpc.analytics.document.queryOptions(input));
+  const readers = useQuery(trpc.analytics.documentReaders.queryOptions(input));
+  const a = figures.data;
+  const seen = new Map((a?.avg_page_duration_seconds ?? []).map((p) => [p.page_number, p.avg_duration_seconds]));
+  const pages = Math.max(numPages, ...seen.keys());
+  const bars = Array.from({ length: pages }, (_, i) => ({ key: String(i + 1), label: `Page ${i + 1}`, value: seen.get(i + 1) ?? 0 }));
+  return (
+    <Card>
+      <CardHeader title="Analytics" description={`${versionLabel} · visits that began in the range`} action={<RangePicker days={days} onChange={setDays} />} />
+      <div className="space-y-6 p-5" data-testid="document-analytics">
+        {figures.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : figures.isError ? (
+          <p className="text-sm text-red-700">Analytics could not be loaded. {figures.error.message}</p>
+        ) : !a?.total_views ? (
+          <EmptyState icon={ChartColumn} title="No visits in this range">Share the document with a link: every visit and the time on each page show here.</EmptyState>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <Stat label="Visits" value={a.total_views} testId="stat-visits" />
+              <Stat label="Unique viewers" value={a.unique_viewers} testId="stat-viewers" />
+              <Stat label="Reading time" value={formatDuration(a.total_duration_seconds)} testId="stat-time" />
+              <Stat label="Per visit" value={formatDuration(a.total_duration_seconds / a.total_views)} />
+            </dl>
+            <div>
+              <h3 className="mb-1 text-sm font-semibold text-zinc-900">Average time per page</h3>
+              <p className="mb-2 text-sm text-zinc-500">Over the visits that reached each page: the tall bars hold readers, the empty ones lost them.</p>
+              <BarChart data={bars} title="Average time per page, in seconds" valueLabel="Average time" format={(v) => `${Math.round(v * 10) / 10} s`} testId="page-chart" />
+            </div>
+          </>
+        )}
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-zinc-900">Readers</h3>
+          <DataTable
+            label="Readers of this version"
+            rows={readers.data?.readers}
+            pending={readers.isPending}
+            error={readers.error}
+            onRetry={() => readers.refetch()}
+            rowKey={(r) => `${r.visitor_id ?? r.email ?? ''}-${r.last_viewed_at}`}
+            rowTestId="reader-row"
+            minWidth={480}
+            empty={<p className="px-4 py-6 text-center text-sm text-zinc-500">Nobody has read this version in the range.</p>}
+            columns={[
+              {
+                key: 'who',
+                header: 'Visitor',
+                cell: (r) => (r.visitor_id ? <Link className="text-brand-600 hover:underline" href={`/visitors/${r.visitor_id}`}>{r.email}</Link> : <span className="text-zinc-500">{r.email ?? 'Anonymous'}</span>),
+              },
+              { key: 'visits', header: 'Visits', cell: (r) => r.visits },
+              { key: 'time', header: 'Time', cell: (r) => formatDuration(r.duration_seconds) },
+              {
+                key: 'completion',
+                header: 'Pages seen',
+                cell: (r) => (
+                  <span className="flex items-center gap-2">
+                    <span className="h-1.5 w-16 overflow-hidden rounded-full bg-zinc-100" aria-hidden>
+                      <span className="block h-full bg-brand-500" style={{ width: `${Math.round(r.completion * 100)}%` }} />
+                    </span>
+                    {Math.round(r.completion * 100)} %
+                  </span>
+                ),
+              },
+              { key: 'last', header: 'Last visit', cell: (r) => <RelativeTime iso={r.last_viewed_at} /> },
+            ]}
+          />
+        </div>
+      </div>
+    </Card>
+  );
+}

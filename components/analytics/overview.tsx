@@ -1,0 +1,99 @@
+'use client';
+// The Analytics section: the team's visits over time, its most read documents and its latest
+// visits, for a chosen range.
+import { useQuery } from '@tanstack/react-query';
+import { ChartColumn } from 'lucide-react';
+import Link from 'next/link';
+import { Card, CardHeader, PageHeader } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/spinner';
+import { RelativeTime } from '@/components/ui/time';
+import { formatDuration } from '@/components/links/hooks';
+import { useTRPC } from '@/lib/trpc/react';
+import { BarChart } from './bar-chart';
+import { RangePicker, useRange } from './range';
+import { Stat } from './stat';
+
+const DAY = 86_400_000;
+const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function AnalyticsOverview() {
+  const trpc = useTRPC();
+  const { days, setDays, range } = useRange();
+  const q = useQuery(trpc.analytics.overview.queryOptions(range));
+  const o = q.data;
+  const byDay = new Map((o?.days ?? []).map((d) => [d.day, d.views]));
+  const start = Math.floor(range.since / DAY) * DAY;
+  const bars = Array.from({ length: Math.ceil((range.until - start) / DAY) }, (_, i) => {
+    const k = dayKey(start + i * DAY);
+    return { key: k.slice(5), label: new Date(k + 'T00:00:00Z').toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }), value: byDay.get(k) ?? 0 };
+  });
+  const visits = (o?.days ?? []).reduce((n, d) => n + d.views, 0);
+  return (
+    <>
+      <PageHeader title="Analytics" description="Who opened what you shared, and how long they read." actions={<RangePicker days={days} onChange={setDays} />} />
+      {q.isPending ? (
+        <Skeleton className="h-72 w-full" />
+      ) : q.isError ? (
+        <p className="text-sm text-red-700">Analytics could not be loaded. {q.error.message}</p>
+      ) : !visits ? (
+        <Card className="p-6">
+          <EmptyState icon={ChartColumn} title="No visits in this range">
+            Share a document or a data room with a link: visits show here as soon as someone opens it.
+          </EmptyState>
+        </Card>
+      ) : (
+        <div className="space-y-6" data-testid="analytics-overview">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Stat label="Visits" value={visits} testId="overview-visits" />
+            <Stat label="Documents read" value={o!.top_documents.length} />
+            <Stat label="Reading time, top documents" value={formatDuration(o!.top_documents.reduce((n, d) => n + d.duration_seconds, 0))} />
+          </dl>
+          <Card>
+            <CardHeader title="Visits per day" description="Visits to your links by the day they began (UTC)" />
+            <div className="p-5">
+              <BarChart data={bars} title="Visits per day" valueLabel="Visits" format={(v) => String(Math.round(v))} testId="visits-chart" integer />
+            </div>
+          </Card>
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Card className="min-w-0">
+              <CardHeader title="Top documents" />
+              <DataTable
+                label="Top documents"
+                rows={o!.top_documents}
+                rowKey={(d) => d.id}
+                minWidth={420}
+                columns={[
+                  { key: 'name', header: 'Document', cell: (d) => <Link className="text-brand-600 hover:underline" href={`/documents/${d.id}`}>{d.name}</Link> },
+                  { key: 'views', header: 'Visits', cell: (d) => d.views },
+                  { key: 'viewers', header: 'Viewers', cell: (d) => d.viewers },
+                  { key: 'time', header: 'Time', cell: (d) => formatDuration(d.duration_seconds) },
+                ]}
+              />
+            </Card>
+            <Card className="min-w-0">
+              <CardHeader title="Recent visits" />
+              <DataTable
+                label="Recent visits"
+                rows={o!.recent}
+                rowKey={(r) => r.id}
+                minWidth={420}
+                columns={[
+                  {
+                    key: 'who',
+                    header: 'Visitor',
+                    cell: (r) => (r.visitor_id ? <Link className="text-brand-600 hover:underline" href={`/visitors/${r.visitor_id}`}>{r.email}</Link> : <span className="text-zinc-500">Anonymous</span>),
+                  },
+                  { key: 'what', header: 'Opened', cell: (r) => <Link className="hover:underline" href={`/links/${r.link_id}`}>{r.target}</Link> },
+                  { key: 'time', header: 'Time', cell: (r) => formatDuration(r.duration_seconds) },
+                  { key: 'when', header: 'When', cell: (r) => <RelativeTime iso={r.viewed_at} /> },
+                ]}
+              />
+            </Card>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
