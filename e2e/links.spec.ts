@@ -179,6 +179,8 @@ test('a team shares a document and a room with links, presets and groups', async
   await expect(view).toContainText('Company:Northwind Capital');
   await expect(view).toContainText('Role:Investor');
   await expect(view.getByRole('cell').nth(3)).toHaveText('2');
+  await expect(page.getByTestId('link-analytics').locator('dd').first()).toHaveText('1');
+  await expect(page.getByTestId('link-page-chart').locator('rect[data-value]')).toHaveCount(2);
   await shot(page, '77b-link-page-viewed', { fullPage: true });
   await page.getByRole('link', { name: 'Links', exact: true }).first().click();
   await expect(page.getByTestId('link-row').filter({ hasText: 'Northwind LP' })).not.toContainText('Never');
@@ -197,6 +199,12 @@ test('a team shares a document and a room with links, presets and groups', async
   await bars.nth(0).focus();
   await expect(analytics.getByTestId('page-chart')).toContainText(/Page 1: \d+(\.\d)? s/);
   await expect(analytics.getByTestId('reader-row')).toContainText('mia@northwind.example');
+  const csv = page.waitForEvent('download');
+  await analytics.getByRole('link', { name: 'Views as CSV' }).click();
+  const file = await (await csv).path();
+  const text = (await import('node:fs')).readFileSync(file!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe('view_id,viewed_at,visitor_email,link,opened,duration_seconds,pages_read,downloaded_at,user_agent');
+  expect(text).toContain('mia@northwind.example,Northwind LP,Board deck.pdf');
   await analytics.scrollIntoViewIfNeeded();
   await shot(page, '71b-document-analytics', { fullPage: true });
   await page.getByRole('link', { name: 'Analytics' }).first().click();
@@ -216,6 +224,8 @@ test('a team shares a document and a room with links, presets and groups', async
   await page.getByRole('button', { name: 'Create room' }).click();
   await expect(page.getByRole('heading', { name: 'Harbor Fund II' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByTestId('room-analytics')).toContainText('No document of this room was opened in the range.');
   await page.getByRole('tab', { name: 'Groups' }).click();
   await page.getByRole('button', { name: 'New group' }).last().click();
   await page.getByLabel('Group name').fill('Limited partners');

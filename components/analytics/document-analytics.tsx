@@ -12,6 +12,7 @@ import { RelativeTime } from '@/components/ui/time';
 import { formatDuration } from '@/components/links/hooks';
 import { useTRPC } from '@/lib/trpc/react';
 import { BarChart } from './bar-chart';
+import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
 import { Stat } from './stat';
 
@@ -43,6 +44,10 @@ export function DocumentAnalytics({ documentId, versionId, versionLabel, numPage
               <Stat label="Reading time" value={formatDuration(a.total_duration_seconds)} testId="stat-time" />
               <Stat label="Per visit" value={formatDuration(a.total_duration_seconds / a.total_views)} />
             </dl>
+            <div className="flex flex-wrap gap-2">
+              <ExportLink label="Views as CSV" params={{ kind: 'views', document_id: documentId, ...range }} />
+              <ExportLink label="Time per page as CSV" params={{ kind: 'pages', document_id: documentId, version_id: versionId, ...range }} />
+            </div>
             <div>
               <h3 className="mb-1 text-sm font-semibold text-zinc-900">Average time per page</h3>
               <p className="mb-2 text-sm text-zinc-500">Over the visits that reached each page: the tall bars hold readers, the empty ones lost them.</p>

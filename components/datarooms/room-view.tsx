@@ -1,5 +1,5 @@
 'use client';
-// One data room: its header and five tabs (documents, groups, permissions, branding, settings), the tab
+// One data room: its header and six tabs (documents, groups, permissions, branding, analytics, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock, Share2 } from 'lucide-react';
@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
+import { RoomAnalytics } from '@/components/analytics/room-analytics';
 import { RoomBrandingTab } from './room-branding';
 import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
@@ -23,6 +24,7 @@ const TABS = [
   { id: 'groups', label: 'Groups' },
   { id: 'permissions', label: 'Permissions' },
   { id: 'branding', label: 'Branding' },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
@@ -100,6 +102,7 @@ export function RoomView({ initial }: { initial: Room }) {
         {tab === 'groups' && <RoomGroups room={room} />}
         {tab === 'permissions' && <RoomPermissions room={room} />}
         {tab === 'branding' && <RoomBrandingTab room={room} />}
+        {tab === 'analytics' && <RoomAnalytics roomId={room.id} />}
         {tab === 'settings' && <RoomSettings room={room} />}
       </div>
     </div>

@@ -22,6 +22,7 @@ import { ExpiryNote, StatusBadge } from './link-badges';
 import { LinkDialog } from './link-dialog';
 import { LinkMenu, TargetCell } from './links-list';
 import { ViewsTable } from './views-table';
+import { LinkAnalytics } from '@/components/analytics/link-analytics';
 
 export function LinkDetail({ initial }: { initial: LinkItem }) {
   const trpc = useTRPC();
@@ -91,6 +92,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
             <Stat label="Last viewed">{s?.last_viewed_at ? <RelativeTime iso={s.last_viewed_at} /> : 'Never'}</Stat>
             <Stat label="Time spent">{rows && rows.length > 0 && !views.hasNextPage ? formatDuration(totalTime) : '—'}</Stat>
           </dl>
+          <LinkAnalytics linkId={link.id} isRoom={!!link.dataroom_id} />
           <Card>
             <CardHeader title="Views" description="Newest first. A view is one visit; documents opened inside a room count on their own." />
             <ViewsTable

@@ -28,10 +28,14 @@ export const analyticsRouter = router({
     .input(s.ViewAnalyticsInput)
     .output(s.ViewAnalytics)
     .query(({ ctx, input }) => reports.viewAnalytics(ctx.actor, input.id)),
-  // Dashboard-only (no openapi meta): the readers of a document and the team's overview.
+  // Dashboard-only (no openapi meta): a document's readers, a room's figures with document names,
+  // the team's overview.
   documentReaders: teamProcedure('analytics.read')
     .input(s.DocumentAnalyticsInput)
     .query(({ ctx, input }) => reports.documentReaders(ctx.actor, input.id, input)),
+  roomDocuments: teamProcedure('analytics.read')
+    .input(s.DataroomAnalyticsInput)
+    .query(({ ctx, input }) => reports.dataroomAnalytics(ctx.actor, input.id, input)),
   overview: teamProcedure('analytics.read')
     .input(s.RangeInput)
     .query(({ ctx, input }) => reports.teamOverview(ctx.actor, input)),

@@ -101,18 +101,20 @@ export async function dataroomAnalytics(actor: Actor, idOrPid: string, q: RangeQ
     [room.id, actor.teamId, ...between(range)],
     { prepare: true },
   );
-  const documents = await sqlRows<{ documentId: string; views: string; ms: string | null }>(
-    `SELECT v.document_id AS "documentId", COUNT(*) AS views,
+  const documents = await sqlRows<{ documentId: string; name: string; views: string; ms: string | null }>(
+    `SELECT v.document_id AS "documentId", MAX(d.name) AS name, COUNT(*) AS views,
             (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id
               WHERE c.dataroom_id = $1 AND c.document_id = v.document_id AND c.view_type = 'DOCUMENT_VIEW'
                 AND c.viewed_at >= $3::timestamp AND c.viewed_at < $4::timestamp) AS ms
-     FROM views v WHERE v.dataroom_id = $1 AND v.team_id = $2 AND v.view_type = 'DOCUMENT_VIEW'
+     FROM views v JOIN documents d ON d.id = v.document_id
+     WHERE v.dataroom_id = $1 AND v.team_id = $2 AND v.view_type = 'DOCUMENT_VIEW'
        AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp
      GROUP BY v.document_id ORDER BY COUNT(*) DESC, ms DESC NULLS LAST, v.document_id`,
     [room.id, actor.teamId, ...between(range)],
     { prepare: true },
   );
-  const docs = documents.map((d) => ({ document_id: d.documentId, views: Number(d.views), duration_seconds: seconds(d.ms) }));
+  // `name` is for the dashboard; the /v1 object (its output schema) leaves it out.
+  const docs = documents.map((d) => ({ document_id: d.documentId, name: d.name, views: Number(d.views), duration_seconds: seconds(d.ms) }));
   return {
     object: 'dataroom_analytics' as const,
     dataroom_id: room.id,
@@ -227,5 +229,35 @@ export async function teamOverview(actor: Actor, q: RangeQuery) {
       duration_seconds: seconds(r.ms),
     })),
     ...range,
+  };
+}
+
+/** The views of a link or of a document (one version) in the range, newest first, as CSV rows. */
+export async function viewsForExport(actor: Actor, target: { linkId?: string; documentId?: string; versionId?: string }, q: RangeQuery) {
+  const range = analyticsRange(q);
+  let where: string;
+  let id: string;
+  if (target.linkId) {
+    id = (await findLink(db, actor, target.linkId)).id;
+    where = 'v.link_id = $1';
+  } else {
+    const doc = await db.document.findFirst({ where: { id: target.documentId ?? '', teamId: actor.teamId }, select: { id: true } });
+    if (!doc) throw notFound('Document');
+    id = doc.id;
+    where = `v.document_id = $1 AND v.view_type = 'DOCUMENT_VIEW'`;
+  }
+  const rows = await sqlRows<{ id: string; viewedAt: string; email: string | null; link: string | null; target: string | null; ms: string; pages: string; downloadedAt: string | null; userAgent: string | null }>(
+    `SELECT v.id, v.viewed_at AS "viewedAt", v.viewer_email AS email, l.name AS link, COALESCE(d.name, r.name) AS target,
+            COALESCE((SELECT SUM(t.duration_ms) FROM view_page_totals t WHERE t.view_id = v.id), 0) AS ms,
+            (SELECT COUNT(*) FROM view_page_totals t WHERE t.view_id = v.id) AS pages,
+            v.downloaded_at AS "downloadedAt", v.user_agent AS "userAgent"
+     FROM views v JOIN links l ON l.id = v.link_id LEFT JOIN documents d ON d.id = v.document_id LEFT JOIN datarooms r ON r.id = v.dataroom_id
+     WHERE ${where} AND v.team_id = $2 AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp
+     ORDER BY v.viewed_at DESC, v.id DESC LIMIT 100000`,
+    [id, actor.teamId, ...between(range)],
+  );
+  return {
+    header: ['view_id', 'viewed_at', 'visitor_email', 'link', 'opened', 'duration_seconds', 'pages_read', 'downloaded_at', 'user_agent'],
+    rows: rows.map((r) => [r.id, r.viewedAt, r.email, r.link, r.target, seconds(r.ms), Number(r.pages), r.downloadedAt, r.userAgent]),
   };
 }

@@ -1,0 +1,49 @@
+// CSV exports for the signed-in dashboard user: a link's or a document's views, or a document's
+// time per page, for a range (the analytics range rules). Team-scoped through the dashboard
+// context; cells that a spreadsheet would run as formulas are defused (server/lib/csv.ts).
+import { ApiError } from '@/server/errors';
+import { createDashboardContext } from '@/server/dashboard/context';
+import { toCsv } from '@/server/lib/csv';
+import { documentAnalytics, viewsForExport } from '@/server/services/analytics/reports';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+const ms = (v: string | null) => (v === null ? undefined : /^[0-9]{1,15}$/.test(v) ? Number(v) : NaN);
+
+export async function GET(req: Request) {
+  const url = new URL(req.url);
+  const ctx = await createDashboardContext({ origin: url.origin, teamHint: req.headers.get('x-quire-team') });
+  if (!ctx.actor) return new Response('Sign in to export analytics.', { status: 401 });
+  const p = url.searchParams;
+  const range = { since: ms(p.get('since')), until: ms(p.get('until')) };
+  if (Number.isNaN(range.since) || Number.isNaN(range.until)) return new Response('since and until are unix milliseconds.', { status: 422 });
+  const kind = p.get('kind');
+  try {
+    let csv: string;
+    let name: string;
+    if (kind === 'pages' && p.get('document_id')) {
+      const a = await documentAnalytics(ctx.actor, p.get('document_id')!, { ...range, version_id: p.get('version_id') ?? undefined });
+      csv = toCsv(['page_number', 'avg_duration_seconds'], a.avg_page_duration_seconds.map((x) => [x.page_number, x.avg_duration_seconds]));
+      name = `pages-${a.document_id}.csv`;
+    } else if (kind === 'views' && (p.get('link_id') || p.get('document_id'))) {
+      const v = await viewsForExport(ctx.actor, { linkId: p.get('link_id') ?? undefined, documentId: p.get('document_id') ?? undefined }, range);
+      csv = toCsv(v.header, v.rows);
+      name = `views-${p.get('link_id') ?? p.get('document_id')}.csv`;
+    } else {
+      return new Response('kind=views with link_id or document_id, or kind=pages with document_id.', { status: 400 });
+    }
+    return new Response(csv, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'not_found') return new Response('Not found', { status: 404 });
+    if (e instanceof ApiError && e.code === 'unprocessable_entity') return new Response(e.message, { status: 422 });
+    throw e;
+  }
+}

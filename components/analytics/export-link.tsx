@@ -1,0 +1,12 @@
+import { Download } from 'lucide-react';
+import { buttonClass } from '@/components/ui/button';
+
+/** A CSV download of analytics for the range shown (app/api/analytics/export). */
+export function ExportLink({ params, label }: { params: Record<string, string | number | undefined>; label: string }) {
+  const q = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  return (
+    <a href={`/api/analytics/export?${q}`} download className={buttonClass('secondary', 'sm')}>
+      <Download className="h-4 w-4" aria-hidden /> {label}
+    </a>
+  );
+}

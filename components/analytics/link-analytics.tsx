@@ -1,0 +1,50 @@
+'use client';
+// A link's analytics on its page: visits, viewers, time, downloads and, for a document link, the
+// time per page.
+import { useQuery } from '@tanstack/react-query';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/spinner';
+import { formatDuration } from '@/components/links/hooks';
+import { useTRPC } from '@/lib/trpc/react';
+import { BarChart } from './bar-chart';
+import { ExportLink } from './export-link';
+import { RangePicker, useRange } from './range';
+import { Stat } from './stat';
+
+export function LinkAnalytics({ linkId, isRoom }: { linkId: string; isRoom: boolean }) {
+  const trpc = useTRPC();
+  const { days, setDays, range } = useRange();
+  const q = useQuery(trpc.analytics.link.queryOptions({ id: linkId, ...range }));
+  const a = q.data;
+  return (
+    <Card>
+      <CardHeader title="Analytics" description="Visits that began in the range" action={<RangePicker days={days} onChange={setDays} />} />
+      <div className="space-y-5 p-5" data-testid="link-analytics">
+        {q.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : q.isError ? (
+          <p className="text-sm text-red-700">Analytics could not be loaded. {q.error.message}</p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <Stat label="Visits" value={a!.total_views} />
+              <Stat label="Unique viewers" value={a!.unique_viewers} />
+              <Stat label="Reading time" value={formatDuration(a!.total_duration_seconds)} />
+              <Stat label="Downloads" value={a!.downloads} />
+            </dl>
+            {a!.total_views > 0 && <ExportLink label="Views as CSV" params={{ kind: 'views', link_id: linkId, ...range }} />}
+            {!isRoom && a!.avg_page_duration_seconds.length > 0 && (
+              <BarChart
+                data={a!.avg_page_duration_seconds.map((p) => ({ key: String(p.page_number), label: `Page ${p.page_number}`, value: p.avg_duration_seconds }))}
+                title="Average time per page, in seconds"
+                valueLabel="Average time"
+                format={(v) => `${Math.round(v * 10) / 10} s`}
+                testId="link-page-chart"
+              />
+            )}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+// CSV for spreadsheets (RFC 4180, CRLF), safe to open: a cell a spreadsheet would run as a
+// formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe (OWASP).
+export type Cell = string | number | boolean | null | undefined;
+
+export function csvCell(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const toCsv = (header: string[], rows: Cell[][]): string => [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
