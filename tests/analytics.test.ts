@@ -1,9 +1,10 @@
 // Analytics over HTTP (DESIGN.md "Visitors, views and analytics"): exact figures for visits
 // recorded through the real viewer, versions kept apart, range edges, expired links, the
 // scope, cross-team 404 and bad ranges. The analytics bucket: rate-limit.test.ts.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok } from './support/docs';
+import { inProcessCaller } from './support/in-process';
 import { withTestDb } from './support/test-db';
 import { enter, makeLink, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from './support/viewer';
 
@@ -232,18 +233,10 @@ describe('dashboard procedures (readers, overview)', () => {
   // Called in process through the real router, as the dashboard's tRPC client would, as a member
   // of the team that recorded the visits above.
   async function dashboardAs(token: string) {
-    const env = inject('serverEnv');
-    if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
-    else {
-      process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
-      const { ensureEmbeddedDatabase } = await import('../server/db/embedded');
-      process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
-    }
-    const { appRouter } = await import('../server/routers');
-    const { createCallerFactory } = await import('../server/trpc');
+    const caller = await inProcessCaller();
     const { authenticateToken } = await import('../server/auth/tokens');
     const t = (await authenticateToken(token))!;
-    return createCallerFactory(appRouter)({
+    return caller({
       face: 'dashboard',
       origin: 'http://127.0.0.1',
       user: { id: 'analytics-user', email: 'owner@analytics.example' },

@@ -1,7 +1,8 @@
 // The dashboard's team rules, through the real routers on the test server's database:
 // roles, the last admin, invitations, tokens, and not-found across teams.
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from '../server/trpc';
+import { inProcessCaller } from './support/in-process';
 
 let caller: (ctx: Context) => any;
 let db: typeof import('../server/db/client').db;
@@ -9,20 +10,10 @@ let authenticateToken: typeof import('../server/auth/tokens').authenticateToken;
 let roleIn: typeof import('../server/services/teams').roleIn;
 
 beforeAll(async () => {
-  const env = inject('serverEnv');
-  if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
-  else {
-    process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
-    const { ensureEmbeddedDatabase } = await import('../server/db/embedded');
-    process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
-  }
-  const { appRouter } = await import('../server/routers');
-  const { createCallerFactory } = await import('../server/trpc');
+  caller = await inProcessCaller();
   ({ db } = await import('../server/db/client'));
   ({ authenticateToken } = await import('../server/auth/tokens'));
   ({ roleIn } = await import('../server/services/teams'));
-  const factory = createCallerFactory(appRouter);
-  caller = (ctx) => factory(ctx);
 });
 
 afterAll(() => vi.restoreAllMocks());

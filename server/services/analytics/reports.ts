@@ -23,15 +23,21 @@ const perPage = (rows: PageRow[]) =>
   rows.map((p) => ({ page_number: p.page, avg_duration_seconds: Math.round(Number(p.ms) / Number(p.views)) / 1000 }));
 const totalMs = (rows: PageRow[]) => rows.reduce((n, p) => n + Number(p.ms), 0);
 
-export async function documentAnalytics(actor: Actor, documentId: string, q: RangeQuery & { version_id?: string }) {
-  const range = analyticsRange(q);
+/** The team's document's version: the one asked for, or the primary (404 for anything else). */
+async function teamVersion(actor: Actor, documentId: string, versionId: string | undefined) {
   const doc = await db.document.findFirst({ where: { id: documentId, teamId: actor.teamId }, select: { id: true } });
   if (!doc) throw notFound('Document');
   const version = await db.documentVersion.findFirst({
-    where: q.version_id ? { id: q.version_id, documentId } : { documentId, isPrimary: true },
-    select: { id: true },
+    where: versionId ? { id: versionId, documentId } : { documentId, isPrimary: true },
+    select: { id: true, numPages: true },
   });
   if (!version) throw notFound('Version');
+  return version;
+}
+
+export async function documentAnalytics(actor: Actor, documentId: string, q: RangeQuery & { version_id?: string }) {
+  const range = analyticsRange(q);
+  const version = await teamVersion(actor, documentId, q.version_id);
   const [counts] = await sqlRows<CountRow>(
     `SELECT COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers, COUNT(v.downloaded_at) AS downloads
      FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
@@ -156,13 +162,7 @@ export async function viewAnalytics(actor: Actor, viewId: string) {
 /** Who read a version in the range: time, visits and how much of it they saw, most time first. */
 export async function documentReaders(actor: Actor, documentId: string, q: RangeQuery & { version_id?: string }) {
   const range = analyticsRange(q);
-  const doc = await db.document.findFirst({ where: { id: documentId, teamId: actor.teamId }, select: { id: true } });
-  if (!doc) throw notFound('Document');
-  const version = await db.documentVersion.findFirst({
-    where: q.version_id ? { id: q.version_id, documentId } : { documentId, isPrimary: true },
-    select: { id: true, numPages: true },
-  });
-  if (!version) throw notFound('Version');
+  const version = await teamVersion(actor, documentId, q.version_id);
   const rows = await sqlRows<{ email: string | null; visitorId: string | null; visits: string; ms: string; pages: string; last: string }>(
     `SELECT MAX(v.viewer_email) AS email, MAX(v.viewer_id) AS "visitorId", COUNT(DISTINCT v.id) AS visits,
             COALESCE(SUM(t.duration_ms), 0) AS ms, COUNT(DISTINCT t.page_number) AS pages, MAX(v.viewed_at) AS last

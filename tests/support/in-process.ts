@@ -1,0 +1,19 @@
+// The real router called in process on the test server's database (the scratch PostgreSQL
+// database, or the embedded PGlite the server started): for dashboard procedures, which have no
+// HTTP route of their own.
+import { inject } from 'vitest';
+import type { Context } from '../../server/trpc';
+
+export async function inProcessCaller(): Promise<(ctx: Context) => any> {
+  const env = inject('serverEnv');
+  if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
+  else {
+    process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
+    const { ensureEmbeddedDatabase } = await import('../../server/db/embedded');
+    process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
+  }
+  const { appRouter } = await import('../../server/routers');
+  const { createCallerFactory } = await import('../../server/trpc');
+  const factory = createCallerFactory(appRouter);
+  return (ctx) => factory(ctx);
+}
