@@ -7,7 +7,8 @@
 // `npm run bench -- --parts viewer`.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { dbUrl, ensureSeeded, TEAM_ID } from './seed';
+import { freePort, load, startApp, stopApp } from './http-app';
+import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_ANALYTICS_DATABASE || 'quire_bench_analytics';
@@ -107,6 +108,17 @@ async function main() {
   }));
   lat.sort((a, b) => a - b);
   log(`  hot link views, 16 concurrent for 8 s: ${(lat.length / 8).toFixed(0)} lists/s, p50 ${lat[Math.floor(lat.length / 2)]!.toFixed(1)} ms, p99 ${lat[Math.floor(lat.length * 0.99)]!.toFixed(1)} ms (< 25)`);
+  // The same list over HTTP through the production server (npm start), as a client sees it.
+  const { adminCreateToken } = await import('../server/services/teams-admin');
+  const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['analytics.read'], name: 'bench analytics' });
+  const port = await freePort();
+  const app = await startApp(port, url, '/v1/analytics/views/x');
+  try {
+    const r = await load(`http://127.0.0.1:${port}/v1/links/${hotLink}/views?limit=25`, token);
+    log(`  GET /v1/links/{hot}/views over HTTP, 16 connections: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (< 25)`);
+  } finally {
+    stopApp(app);
+  }
   process.exit(0);
 }
 

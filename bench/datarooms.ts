@@ -5,11 +5,7 @@
 // - adding 500 members to a group, setting 1,000 permissions in one call, moving a room folder
 //   with 2,000 descendant folders and 10,000 documents (median of 5 each).
 // Uses the `npm run bench` database (seeded with its 100,000 documents when missing).
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { TOKEN_LOOKUP_SQL } from '../server/auth/token-sql';
 import { closeDb } from '../server/db/client';
@@ -17,24 +13,15 @@ import { isoFromPg, preparedName } from '../server/db/sql';
 import { encodeCursor } from '../server/schemas/common';
 import { roomDocumentsSql, toRoomDocument } from '../server/services/datarooms/documents';
 import { adminCreateToken } from '../server/services/teams-admin';
+import { freePort, load, startApp } from './http-app';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
 
-const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_URL = dbUrl(ADMIN_URL, process.env.BENCH_DATABASE || 'quire_bench');
 const ROOM = 'benchroom000000000000000';
 const ROOM_DOCS = 10_000;
 const FOLDERS = 2_000;
 const log = (s = '') => process.stdout.write(s + '\n');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 /** A room of 10,000 placements: 10 top folders, each with 199 subfolders (2,000 folders), documents spread over them. */
 async function seedRoom(c: pg.Client) {
@@ -58,22 +45,6 @@ async function seedRoom(c: pg.Client) {
   await c.query(`INSERT INTO viewer_groups (id, dataroom_id, name, domains, created_at, updated_at) VALUES ('benchgroup', $1, 'Bench', '{}', now(), now())`, [ROOM]);
   await c.query('COMMIT');
   await c.query('ANALYZE');
-}
-
-async function startApp(port: number) {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: DB_URL, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/v1/datarooms`)).status === 401) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error('the app did not start');
 }
 
 /** The bare handler: the app's two statements (token lookup, then the page) on a pg pool, the app's JSON, nothing else. */
@@ -100,14 +71,6 @@ function startBaseline(port: number, token: string) {
   );
 }
 
-async function load(url: string, token: string | null) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  await autocannon({ url, connections: 16, duration: 2, headers }); // warm-up, not counted
-  const r = await autocannon({ url, connections: 16, duration: 8, headers });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function timed(n: number, f: (i: number) => Promise<Response>): Promise<number> {
@@ -131,7 +94,7 @@ async function main() {
   await closeDb();
 
   const [appPort, basePort] = [await freePort(), await freePort()];
-  const app = await startApp(appPort);
+  const app = await startApp(appPort, DB_URL);
   const base = await startBaseline(basePort, token);
   const api = (p: string, init: RequestInit = {}) =>
     fetch(`http://127.0.0.1:${appPort}/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });

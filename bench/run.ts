@@ -5,7 +5,8 @@
 //   npm run bench -- --duration 5 --warmup 1 --connections 16
 //   npm run bench -- --only app --endpoints list,get
 //   npm run bench -- --layers           # also the app's handler without Next, and the services alone
-//   npm run bench -- --parts viewer     # only the viewer's scenarios (bench/viewer.ts); default rest,viewer,analytics
+//   npm run bench -- --parts viewer     # only the viewer's scenarios (bench/viewer.ts); default rest,viewer,datarooms,analytics
+//   npm run bench -- --parts datarooms  # only the data room figures (bench/datarooms.ts; also npm run bench:datarooms)
 //   npm run bench -- --parts analytics  # only analytics at 10M page events (bench/analytics.ts; also npm run bench:analytics)
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
@@ -58,7 +59,7 @@ const { values: opt } = parseArgs({
     json: { type: 'string' },
     settle: { type: 'string', default: '15' },
     layers: { type: 'boolean', default: false },
-    parts: { type: 'string', default: 'rest,viewer,analytics' },
+    parts: { type: 'string', default: 'rest,viewer,datarooms,analytics' },
   },
 });
 const intOpt = (name: keyof typeof opt, min: number, max: number) => {
@@ -77,7 +78,8 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:
 const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 const PARTS = new Set(opt.parts!.split(','));
-if (![...PARTS].every((p) => p === 'rest' || p === 'viewer' || p === 'analytics')) throw new Error('--parts takes a comma list of rest, viewer, analytics');
+const KNOWN_PARTS = ['rest', 'viewer', 'datarooms', 'analytics'];
+if (![...PARTS].every((p) => KNOWN_PARTS.includes(p))) throw new Error(`--parts takes a comma list of ${KNOWN_PARTS.join(', ')}`);
 
 /** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
 type ServerKind = 'app' | 'handler' | 'services' | 'baseline';
@@ -624,18 +626,19 @@ async function main() {
   try {
     if (PARTS.has('rest')) await measure(started, pgVersion, machine, snapshot?.dir ?? ROOT);
     if (PARTS.has('viewer')) await viewerPart(snapshot?.dir ?? ROOT);
-    if (PARTS.has('analytics')) await analyticsPart();
+    if (PARTS.has('datarooms')) await scriptPart('datarooms: the room documents list and room writes (bench/datarooms.ts)...', 'bench/datarooms.ts');
+    if (PARTS.has('analytics')) await scriptPart('analytics: 10,000,000 page events (bench/analytics.ts)...', 'bench/analytics.ts');
   } finally {
     if (snapshot) fs.rmSync(snapshot.dir, { recursive: true, force: true });
   }
 }
 
-/** Analytics at 10M page events (bench/analytics.ts), on a database of its own. */
-function analyticsPart() {
-  log('analytics: 10,000,000 page events (bench/analytics.ts)...');
+/** A part that is a script of its own (data rooms; analytics on a database of its own). */
+function scriptPart(title: string, script: string) {
+  log(title);
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, 'bench/analytics.ts')], { stdio: 'inherit', env: process.env });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/analytics.ts exited with ${code}`))));
+    const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, script)], { stdio: 'inherit', env: process.env });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 

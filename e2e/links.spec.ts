@@ -199,6 +199,7 @@ test('a team shares a document and a room with links, presets and groups', async
   await bars.nth(0).focus();
   await expect(analytics.getByTestId('page-chart')).toContainText(/Page 1: \d+(\.\d)? s/);
   await expect(analytics.getByTestId('reader-row')).toContainText('mia@northwind.example');
+  await expect(analytics.getByTestId('document-days-chart').locator('rect[data-value="1"]')).toHaveCount(1);
   const csv = page.waitForEvent('download');
   await analytics.getByRole('link', { name: 'Views as CSV' }).click();
   const file = await (await csv).path();
@@ -211,6 +212,7 @@ test('a team shares a document and a room with links, presets and groups', async
   await expect(page.getByTestId('overview-visits')).toContainText('1');
   await expect(page.getByRole('table', { name: 'Top documents' })).toContainText('Board deck.pdf');
   await expect(page.getByRole('table', { name: 'Recent visits' })).toContainText('mia@northwind.example');
+  await expect(page.getByRole('table', { name: 'Top visitors' })).toContainText('mia@northwind.example');
   await shot(page, '71c-analytics-overview', { fullPage: true });
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });

@@ -257,8 +257,10 @@ describe('dashboard procedures (readers, overview)', () => {
       expect.objectContaining({ email: 'reader@analytics.example', visits: 2, duration_seconds: 6, completion: 0.75 }),
       expect.objectContaining({ email: null, visitor_id: null, visits: 1, duration_seconds: 0.5, completion: 0.25 }),
     ]);
-    const o = await dash.analytics.overview({});
     const today = new Date().toISOString().slice(0, 10);
+    expect(r.days).toEqual([{ day: today, views: 3, viewers: 2 }]);
+    const o = await dash.analytics.overview({});
+    expect(o.top_visitors.find((v: { email: string }) => v.email === 'reader@analytics.example')).toMatchObject({ visits: 2, duration_seconds: 6 });
     expect(o.days.find((x: { day: string }) => x.day === today)?.views).toBeGreaterThanOrEqual(3);
     expect(o.top_documents.find((x: { id: string }) => x.id === d.id)).toMatchObject({ views: 3, viewers: 2, duration_seconds: 6.5 });
     expect(o.recent[0]).toMatchObject({ target: 'Readers.pdf' });

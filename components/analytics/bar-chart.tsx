@@ -8,7 +8,8 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useEffect, useRef, useState } from 'react';
 
-export type BarDatum = { key: string; label: string; value: number };
+/** `note`: more about the bar, shown with its figure (e.g. the unique viewers of a day's visits). */
+export type BarDatum = { key: string; label: string; value: number; note?: string };
 
 const DEFAULT_WIDTH = 720;
 const H = 240;
@@ -58,6 +59,7 @@ export function BarChart({
         {shown ? (
           <span>
             <span className="font-medium text-zinc-900">{shown.label}</span>: {format(shown.value)}
+            {shown.note && <span className="text-zinc-500"> · {shown.note}</span>}
           </span>
         ) : (
           <span className="text-zinc-400">Hover or focus a bar for its figure</span>
@@ -79,7 +81,7 @@ export function BarChart({
                 height={Math.max(d.value > 0 ? 1 : 0, h)}
                 rx={2}
                 tabIndex={0}
-                aria-label={`${d.label}: ${format(d.value)}`}
+                aria-label={`${d.label}: ${format(d.value)}${d.note ? `, ${d.note}` : ''}`}
                 data-value={d.value}
                 className={i === active ? 'fill-brand-700 outline-none' : 'fill-brand-500 outline-none'}
                 onMouseEnter={() => setActive(i)}
@@ -87,7 +89,7 @@ export function BarChart({
                 onFocus={() => setActive(i)}
                 onBlur={() => setActive(null)}
               >
-                <title>{`${d.label}: ${format(d.value)}`}</title>
+                <title>{`${d.label}: ${format(d.value)}${d.note ? `, ${d.note}` : ''}`}</title>
               </Bar>
             );
           })}
@@ -115,7 +117,10 @@ export function BarChart({
           {data.map((d) => (
             <tr key={d.key}>
               <th scope="row">{d.label}</th>
-              <td>{format(d.value)}</td>
+              <td>
+                {format(d.value)}
+                {d.note ? `, ${d.note}` : ''}
+              </td>
             </tr>
           ))}
         </tbody>

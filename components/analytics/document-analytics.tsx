@@ -12,6 +12,7 @@ import { RelativeTime } from '@/components/ui/time';
 import { formatDuration } from '@/components/links/hooks';
 import { useTRPC } from '@/lib/trpc/react';
 import { BarChart } from './bar-chart';
+import { dailyBars } from './daily';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
 import { Stat } from './stat';
@@ -47,6 +48,10 @@ export function DocumentAnalytics({ documentId, versionId, versionLabel, numPage
             <div className="flex flex-wrap gap-2">
               <ExportLink label="Views as CSV" params={{ kind: 'views', document_id: documentId, ...range }} />
               <ExportLink label="Time per page as CSV" params={{ kind: 'pages', document_id: documentId, version_id: versionId, ...range }} />
+            </div>
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-zinc-900">Visits per day</h3>
+              <BarChart data={dailyBars(readers.data?.days ?? [], range)} title="Visits per day, with unique viewers" valueLabel="Visits" format={(v) => String(Math.round(v))} integer testId="document-days-chart" />
             </div>
             <div>
               <h3 className="mb-1 text-sm font-semibold text-zinc-900">Average time per page</h3>

@@ -12,23 +12,16 @@ import { RelativeTime } from '@/components/ui/time';
 import { formatDuration } from '@/components/links/hooks';
 import { useTRPC } from '@/lib/trpc/react';
 import { BarChart } from './bar-chart';
+import { dailyBars } from './daily';
 import { RangePicker, useRange } from './range';
 import { Stat } from './stat';
-
-const DAY = 86_400_000;
-const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function AnalyticsOverview() {
   const trpc = useTRPC();
   const { days, setDays, range } = useRange();
   const q = useQuery(trpc.analytics.overview.queryOptions(range));
   const o = q.data;
-  const byDay = new Map((o?.days ?? []).map((d) => [d.day, d.views]));
-  const start = Math.floor(range.since / DAY) * DAY;
-  const bars = Array.from({ length: Math.ceil((range.until - start) / DAY) }, (_, i) => {
-    const k = dayKey(start + i * DAY);
-    return { key: k.slice(5), label: new Date(k + 'T00:00:00Z').toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }), value: byDay.get(k) ?? 0 };
-  });
+  const bars = dailyBars(o?.days ?? [], range);
   const visits = (o?.days ?? []).reduce((n, d) => n + d.views, 0);
   return (
     <>
@@ -73,6 +66,21 @@ export function AnalyticsOverview() {
               />
             </Card>
             <Card className="min-w-0">
+              <CardHeader title="Top visitors" />
+              <DataTable
+                label="Top visitors"
+                rows={o!.top_visitors}
+                rowKey={(v) => v.id}
+                minWidth={360}
+                empty={<p className="px-4 py-6 text-center text-sm text-zinc-500">No visitor gave an email in this range.</p>}
+                columns={[
+                  { key: 'who', header: 'Visitor', cell: (v) => <Link className="text-brand-600 hover:underline" href={`/visitors/${v.id}`}>{v.email}</Link> },
+                  { key: 'visits', header: 'Visits', cell: (v) => v.visits },
+                  { key: 'time', header: 'Time', cell: (v) => formatDuration(v.duration_seconds) },
+                ]}
+              />
+            </Card>
+            <Card className="min-w-0 xl:col-span-2">
               <CardHeader title="Recent visits" />
               <DataTable
                 label="Recent visits"

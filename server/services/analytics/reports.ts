@@ -172,9 +172,17 @@ export async function documentReaders(actor: Actor, documentId: string, q: Range
      GROUP BY ${UNIQUE_VIEWER} ORDER BY SUM(t.duration_ms) DESC NULLS LAST, MAX(v.viewed_at) DESC LIMIT 50`,
     [documentId, version.id, actor.teamId, ...between(range)],
   );
+  const days = await sqlRows<{ day: string; views: string; viewers: string }>(
+    `SELECT to_char(date_trunc('day', v.viewed_at), 'YYYY-MM-DD') AS day, COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers
+     FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
+       AND v.viewed_at >= $4::timestamp AND v.viewed_at < $5::timestamp
+     GROUP BY 1 ORDER BY 1`,
+    [documentId, version.id, actor.teamId, ...between(range)],
+  );
   return {
     version_id: version.id,
     num_pages: version.numPages,
+    days: days.map(toDay),
     readers: rows.map((r) => ({
       email: r.email,
       visitor_id: r.visitorId,
@@ -187,11 +195,13 @@ export async function documentReaders(actor: Actor, documentId: string, q: Range
   };
 }
 
-/** The team's visits per day (UTC), its most read documents and its latest visits. */
+const toDay = (d: { day: string; views: string; viewers: string }) => ({ day: d.day, views: Number(d.views), viewers: Number(d.viewers) });
+
+/** The team's visits per day (UTC), its most read documents, its most engaged visitors and its latest visits. */
 export async function teamOverview(actor: Actor, q: RangeQuery) {
   const range = analyticsRange(q);
   const params = [actor.teamId, ...between(range)];
-  const [days, top, recent] = await Promise.all([
+  const [days, top, visitors, recent] = await Promise.all([
     sqlRows<{ day: string; views: string; viewers: string }>(
       `SELECT to_char(date_trunc('day', v.viewed_at), 'YYYY-MM-DD') AS day, COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers
        FROM views v WHERE v.team_id = $1 AND v.parent_view_id IS NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
@@ -207,6 +217,13 @@ export async function teamOverview(actor: Actor, q: RangeQuery) {
        GROUP BY d.id, d.name ORDER BY COUNT(*) DESC, d.id LIMIT 10`,
       params,
     ),
+    sqlRows<{ id: string; email: string; visits: string; ms: string }>(
+      `SELECT v.viewer_id AS id, MAX(v.viewer_email) AS email, COUNT(*) FILTER (WHERE v.parent_view_id IS NULL) AS visits,
+              COALESCE(SUM((SELECT SUM(t.duration_ms) FROM view_page_totals t WHERE t.view_id = v.id)), 0) AS ms
+       FROM views v WHERE v.team_id = $1 AND v.viewer_id IS NOT NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       GROUP BY v.viewer_id ORDER BY 4 DESC, 3 DESC, 1 LIMIT 10`,
+      params,
+    ),
     sqlRows<{ id: string; email: string | null; visitorId: string | null; documentName: string | null; dataroomName: string | null; linkId: string; viewedAt: string; ms: string | null }>(
       `SELECT v.id, v.viewer_email AS email, v.viewer_id AS "visitorId", d.name AS "documentName", r.name AS "dataroomName", v.link_id AS "linkId", v.viewed_at AS "viewedAt",
               (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id WHERE c.id = v.id OR c.parent_view_id = v.id) AS ms
@@ -217,7 +234,8 @@ export async function teamOverview(actor: Actor, q: RangeQuery) {
     ),
   ]);
   return {
-    days: days.map((d) => ({ day: d.day, views: Number(d.views), viewers: Number(d.viewers) })),
+    days: days.map(toDay),
+    top_visitors: visitors.map((v) => ({ id: v.id, email: v.email, visits: Number(v.visits), duration_seconds: seconds(v.ms) })),
     top_documents: top.map((d) => ({ id: d.id, name: d.name, views: Number(d.views), viewers: Number(d.viewers), duration_seconds: seconds(d.ms) })),
     recent: recent.map((r) => ({
       id: r.id,

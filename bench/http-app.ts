@@ -1,0 +1,49 @@
+// The production server (npm start) on a bench database, and a 16-connection load against it:
+// shared by the data room and analytics benches.
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+
+/** `npm start` on `dbUrl`, rate limits out of the way; ready when `probe` answers 401. */
+export async function startApp(port: number, dbUrl: string, probe = '/v1/datarooms'): Promise<ChildProcess> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_ANALYTICS_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${probe}`)).status === 401) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error('the app did not start');
+}
+
+export const stopApp = (app: ChildProcess) => {
+  try {
+    process.kill(-app.pid!, 'SIGTERM');
+  } catch {}
+};
+
+/** 16 connections: 2 s of warm-up, then 8 s counted. */
+export async function load(url: string, token: string | null) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await autocannon({ url, connections: 16, duration: 2, headers });
+  const r = await autocannon({ url, connections: 16, duration: 8, headers });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
