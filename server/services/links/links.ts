@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor';
 import { config } from '../../config';
 import { db, type Tx } from '../../db/client';
 import { Prisma } from '../../db/generated/client';
-import { pgTimestamp } from '../../db/sql';
+import { pgTimestamp, sqlRows } from '../../db/sql';
 import { ApiError, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
@@ -349,8 +349,8 @@ type ViewRow = {
   viewerEmail: string | null;
   viewType: 'DOCUMENT_VIEW' | 'DATAROOM_VIEW';
   verified: boolean;
-  viewedAt: Date;
-  downloadedAt: Date | null;
+  viewedAt: Date | string;
+  downloadedAt: Date | string | null;
   downloadType: string | null;
   durationMs: number;
 };
@@ -381,19 +381,21 @@ const VIEW_COLUMNS = `v.id, v.link_id AS "linkId", v.document_id AS "documentId"
 /** Views of `where` (link or visitor), newest first, keyset-paged. */
 export async function pageViews(where: { column: 'link_id' | 'viewer_id'; value: string }, q: { limit: number; cursor?: string }) {
   const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
-  const rows = await db.$queryRawUnsafe<ViewRow[]>(
+  // Plain SQL, a named statement: the views list is an analytics-bucket read that must stay fast.
+  const rows = await sqlRows<ViewRow>(
     `SELECT ${VIEW_COLUMNS} FROM views v WHERE v.${where.column} = $1
        ${after ? 'AND (v.viewed_at, v.id) < ($3::timestamp, $4)' : ''}
      ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`,
-    where.value,
-    q.limit + 1,
-    ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : []),
+    [where.value, q.limit + 1, ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : [])],
+    { prepare: true },
   );
-  return page(rows, q.limit, toView, (r) => [r.viewedAt.getTime(), r.id]);
+  return page(rows, q.limit, toView, (r) => [Date.parse(iso(r.viewedAt)), r.id]);
 }
 
 export async function listLinkViews(actor: Actor, id: string, q: { limit: number; cursor?: string }) {
-  const link = await findLink(db, actor, id);
+  // findLink's rule (the team's, not deleted) as one named statement: this list is the hot read.
+  const [link] = await sqlRows<{ id: string }>(`SELECT id FROM links WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL`, [id, actor.teamId], { prepare: true });
+  if (!link) throw notFound('Link');
   return pageViews({ column: 'link_id', value: link.id }, q);
 }
 
