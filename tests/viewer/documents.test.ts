@@ -210,6 +210,21 @@ describe('expired and deleted links', () => {
 });
 
 describe('views and page events', () => {
+  it('records concurrent batches on one view, each event once (per-page totals updated under contention)', async () => {
+    const link = await makeLink(api, { document_id: pdf.id });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, slug)).text())!;
+    const batches = Array.from({ length: 16 }, (_, b) =>
+      Array.from({ length: 20 }, (_, k) => ({ id: `conc-${b}-${k}-xxxx`, page: 1 + ((b + k) % 3), duration_ms: 100 })),
+    );
+    const answers = await Promise.all(batches.map((events) => v.events(slug, viewId, events)));
+    expect(answers.map((a) => a.status)).toEqual(batches.map(() => 200));
+    expect(answers.reduce((n, a) => n + JSON.parse(a.text()).recorded, 0)).toBe(320);
+    const views = ok(await api.get(`/v1/links/${link.id}/views`)).data;
+    expect(views[0].duration_seconds).toBe(32);
+  });
+
   it('one view per visit; events validated against the session, the page count and duplicates', async () => {
     const link = await makeLink(api, { document_id: pdf.id });
     const slug = slugOf(link);

@@ -10,16 +10,18 @@ import { newId } from '../../ids';
 import { pgTimestamp, sqlRows } from '../../db/sql';
 
 const RECORD_SQL = `
-  WITH ins AS (
+  WITH one_at_a_time AS (
+    SELECT id FROM views WHERE id = $1 FOR UPDATE
+  ), ins AS (
     INSERT INTO page_view_events (id, view_id, link_id, document_id, version_id, page_number, duration_ms, occurred_at, client_event_id)
     SELECT e.id, $1, $2, $3, $4, e.page, e.ms, $5::timestamp, e.cid
-    FROM unnest($6::text[], $7::int[], $8::int[], $9::text[]) AS e(id, page, ms, cid)
+    FROM one_at_a_time, unnest($6::text[], $7::int[], $8::int[], $9::text[]) AS e(id, page, ms, cid)
     ON CONFLICT (view_id, client_event_id) DO NOTHING
     RETURNING page_number, duration_ms
   ), totals AS (
     INSERT INTO view_page_totals (view_id, page_number, link_id, document_id, version_id, viewed_at, duration_ms)
     SELECT $1, page_number, $2, $3, $4, (SELECT viewed_at FROM views WHERE id = $1), SUM(duration_ms)::int
-    FROM ins GROUP BY page_number
+    FROM ins GROUP BY page_number ORDER BY page_number
     ON CONFLICT (view_id, page_number) DO UPDATE SET duration_ms = view_page_totals.duration_ms + EXCLUDED.duration_ms
   )
   SELECT COUNT(*)::int AS recorded FROM ins`;
@@ -55,7 +57,9 @@ export async function recordPageEvents(actor: ViewerActor, viewId: string, event
   const now = new Date();
   const ids = valid.map(() => newId());
   // One statement: the new events (a repeated client id is dropped by the unique key), and their
-  // durations added to the view's per-page totals, which analytics read.
+  // durations added to the view's per-page totals, which analytics read. Batches of one view
+  // take the view's row lock first, so two batches never wait on each other's rows in opposite
+  // orders (a deadlock PostgreSQL would only break after a second).
   const [r] = await sqlRows<{ recorded: number }>(RECORD_SQL, [
     view.id,
     actor.linkId,
