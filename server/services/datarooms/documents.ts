@@ -77,7 +77,17 @@ export async function getRoomDocument(actor: Actor, roomId: string, id: string) 
  * Params: $1 room id or pid, $2 team, $3 limit + 1, then $4 the folder id when filtering by one,
  * then the cursor's path ('' at the top level), order index and id.
  */
+const roomSqlCache = new Map<string, string>();
+
+/** Built once per shape (six of them), like documentSql: the list runs on every request. */
 export function roomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolean }): string {
+  const key = `${o.folder}:${o.after}`;
+  let text = roomSqlCache.get(key);
+  if (!text) roomSqlCache.set(key, (text = buildRoomDocumentsSql(o)));
+  return text;
+}
+
+function buildRoomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolean }): string {
   const n = o.folder === 'id' ? 5 : 4;
   const [cp, co, ci] = [`$${n}::text`, `$${n + 1}::int`, `$${n + 2}::text`];
   const cols = 'd.id, d.document_id, d.folder_id, d.order_index, d.created_at';

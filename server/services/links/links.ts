@@ -378,14 +378,25 @@ const VIEW_COLUMNS = `v.id, v.link_id AS "linkId", v.document_id AS "documentId"
   v.downloaded_at AS "downloadedAt", v.download_type::text AS "downloadType",
   COALESCE((SELECT sum(t.duration_ms) FROM view_page_totals t WHERE t.view_id = v.id), 0)::int AS "durationMs"`;
 
+const viewsSqlCache = new Map<string, string>();
+const viewsSql = (column: 'link_id' | 'viewer_id', after: boolean) => {
+  const key = `${column}:${after}`;
+  let text = viewsSqlCache.get(key);
+  if (!text) {
+    text = `SELECT ${VIEW_COLUMNS} FROM views v WHERE v.${column} = $1
+       ${after ? 'AND (v.viewed_at, v.id) < ($3::timestamp, $4)' : ''}
+     ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`;
+    viewsSqlCache.set(key, text);
+  }
+  return text;
+};
+
 /** Views of `where` (link or visitor), newest first, keyset-paged. */
 export async function pageViews(where: { column: 'link_id' | 'viewer_id'; value: string }, q: { limit: number; cursor?: string }) {
   const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
   // Plain SQL, a named statement: the views list is an analytics-bucket read that must stay fast.
   const rows = await sqlRows<ViewRow>(
-    `SELECT ${VIEW_COLUMNS} FROM views v WHERE v.${where.column} = $1
-       ${after ? 'AND (v.viewed_at, v.id) < ($3::timestamp, $4)' : ''}
-     ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`,
+    viewsSql(where.column, !!after),
     [where.value, q.limit + 1, ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : [])],
     { prepare: true },
   );
