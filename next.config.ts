@@ -27,6 +27,8 @@ const config: NextConfig = {
     '@napi-rs/canvas',
     'file-type',
     'undici',
+    // Looks up its TTLs and adapter models by class name, which bundling would minify.
+    'oidc-provider',
   ],
   // Files the viewer reads from disk by computed paths, which the tracer cannot see: pdf.js's
   // data folders (standard fonts, CMaps, image decoders) for page images, and the TTF fonts

@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts', 'tests/**/*.unit.test.ts'], testTimeout: 30_000 },
+        test: { name: 'unit', include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts', 'tests/**/*.unit.test.ts', 'cli/src/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         resolve: { alias },

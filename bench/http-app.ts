@@ -39,9 +39,13 @@ export const stopApp = (app: ChildProcess) => {
   } catch {}
 };
 
-/** 16 connections: 2 s of warm-up, then 8 s counted. */
-export async function load(url: string, token: string | null) {
+/** 16 connections: 2 s of warm-up, then 8 s counted (`warmupOnly`: that many seconds of load, nothing counted). */
+export async function load(url: string, token: string | null, o: { warmupOnly?: number } = {}) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (o.warmupOnly) {
+    await autocannon({ url, connections: 16, duration: o.warmupOnly, headers });
+    return { rps: 0, p50: 0, p99: 0 };
+  }
   await autocannon({ url, connections: 16, duration: 2, headers });
   const r = await autocannon({ url, connections: 16, duration: 8, headers });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);

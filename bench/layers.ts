@@ -9,6 +9,7 @@
 //                  Request/Response.
 //
 //   DATABASE_URL=postgres://... PORT=4101 LAYER=handler tsx bench/layers.ts
+import { toResponse } from '../server/rest/envelope';
 import http from 'node:http';
 import { authenticateToken, bearerFrom } from '../server/auth/tokens';
 import { db } from '../server/db/client';
@@ -23,7 +24,7 @@ const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Cont
 async function viaHandler(req: http.IncomingMessage, res: http.ServerResponse) {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-  const r = await handleV1(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }));
+  const r = toResponse(await handleV1(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers })));
   const out: Record<string, string> = {};
   r.headers.forEach((v, k) => (out[k] = v));
   res.writeHead(r.status, out);

@@ -1,7 +1,7 @@
 // npm run admin -- token create --team <slug> --plan <plan> --scopes <a,b,...> [--name N]
 //                   token list --team <slug> | token revoke <id> | team set-plan <slug> <plan>
 //                   team add-member <slug> <email> [--role admin|manager|member]
-//                   uploads sweep
+//                   uploads sweep | device approve <user_code> --team <slug> --email <address>
 // Works beside a running server: it reaches the same database (DATABASE_URL, or the embedded
 // one through its loopback port).
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import { connectDatabase } from '../server/db/connect';
 import { closeDb } from '../server/db/client';
 import {
   adminAddMember,
+  adminApproveDevice,
   adminCreateToken,
   adminListTokens,
   adminRevokeToken,
@@ -23,12 +24,20 @@ const USAGE = `usage:
   npm run admin -- token revoke <token-id>
   npm run admin -- team set-plan <slug> <plan>
   npm run admin -- team add-member <slug> <email> [--role admin|manager|member]
-  npm run admin -- uploads sweep`;
+  npm run admin -- uploads sweep
+  npm run admin -- device approve <user_code> --team <slug> --email <address>`;
 
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { team: { type: 'string' }, plan: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      team: { type: 'string' },
+      plan: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      email: { type: 'string' },
+    },
   });
   const [noun, verb, ...rest] = positionals;
   const database = await connectDatabase({ migrate: true });
@@ -59,6 +68,10 @@ async function main() {
     } else if (noun === 'team' && verb === 'add-member' && rest[0] && rest[1]) {
       const m = await adminAddMember(rest[0], rest[1], values.role);
       console.log(`${m.user.email} is ${m.role} of team ${m.team.slug}`);
+    } else if (noun === 'device' && verb === 'approve' && rest[0]) {
+      if (!values.team || !values.email) throw new Error(USAGE);
+      const d = await adminApproveDevice(rest[0], { team: values.team, email: values.email });
+      console.log(`approved ${d.user_code} for team ${d.team!.slug} as ${values.email.trim().toLowerCase()} with scopes ${d.scopes.join(' ')}`);
     } else if (noun === 'uploads' && verb === 'sweep') {
       const { removed } = await sweepExpiredUploads({ maxBatches: 10_000 });
       console.log(`removed ${removed} expired uploads and their files`);

@@ -102,6 +102,10 @@ export const config = {
   get analyticsRateLimitPerMinute(): number {
     return parsed('RATE_LIMIT_ANALYTICS_PER_MINUTE', positiveInt, 20);
   },
+  /** OAuth client registrations (RFC 7591) one client address may make in an hour. */
+  get oauthRegistrationsPerHour(): number {
+    return parsed('OAUTH_REGISTRATIONS_PER_HOUR', positiveInt, 20);
+  },
   /** One-time codes one client address may ask for in 10 minutes (over every link). */
   get viewerCodeSendsPerAddress(): number {
     return parsed('VIEWER_CODE_SENDS_PER_ADDRESS', positiveInt, 30);

@@ -20,6 +20,10 @@ const token = (plan: TokenActor['plan'], scopes: TokenActor['scopes'] = new Set(
   tokenId: 'k1',
   scopes,
   plan,
+  via: 'dashboard',
+  userId: null,
+  granted: [...scopes],
+  expiresAt: null,
 });
 const ctx = (actor: TokenActor) => ({ face: 'rest' as const, user: null, actor });
 

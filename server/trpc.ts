@@ -17,6 +17,8 @@ export type Context = {
   actor: Actor | null;
   /** Public origin of the request (for URLs handed out, like upload URLs); APP_URL when unset. */
   origin?: string;
+  /** The client's address (dashboard), for per-address limits. */
+  address?: string;
 };
 
 export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201; bucket?: RateLimitBucket }>;
@@ -88,6 +90,13 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
 export const memberProcedure = userProcedure.use(({ ctx, next }) => {
   const actor = ctx.actor;
   if (!actor || actor.kind !== 'user') throw new ApiError('forbidden', 'Create or join a team first.');
+  return next({ ctx: { ...ctx, actor } });
+});
+
+/** Any valid bearer token of /v1, whatever its scopes (GET /v1/me). */
+export const tokenProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = ctx.actor;
+  if (!actor || actor.kind !== 'token') throw new ApiError('unauthorized', 'Missing or invalid credentials.');
   return next({ ctx: { ...ctx, actor } });
 });
 

@@ -53,6 +53,13 @@ describe('authentication', () => {
     envelope(await api.get('/v1/documents'), 401, 'unauthorized');
   });
 
+  it('admin commands creating the same new team at once all succeed, on one team', async () => {
+    const fresh = uniqueTeam('race');
+    const made = await Promise.all(Array.from({ length: 5 }, () => createToken({ team: fresh, scopes: 'documents.read' })));
+    const { stdout } = await admin(['token', 'list', '--team', fresh]);
+    for (const t of made) expect(stdout).toContain(t.id);
+  });
+
   it('the admin command lists tokens without revealing them', async () => {
     const { stdout } = await admin(['token', 'list', '--team', team]);
     expect(stdout).toContain(all.id);

@@ -61,7 +61,7 @@ describe('teams', () => {
   it('never serves dashboard procedures to the REST face', async () => {
     const a = await newUser('rest');
     const { team } = await teamOf(a, 'Rest face');
-    const rest: Context = { face: 'rest', origin: 'http://127.0.0.1', user: null, actor: { kind: 'token', teamId: team.id, tokenId: 'x', scopes: new Set(), plan: 'free' } };
+    const rest: Context = { face: 'rest', origin: 'http://127.0.0.1', user: null, actor: { kind: 'token', via: 'dashboard', teamId: team.id, tokenId: 'x', scopes: new Set(), granted: [], plan: 'free', userId: null, expiresAt: null } };
     expect(await codeOf(caller(rest).tokens.list())).toBe('UNAUTHORIZED');
   });
 });

@@ -47,6 +47,16 @@ describe('separate API and app hosts', () => {
     }
   });
 
+  it('OAuth discovery and the issuer live on the app host, never on the API host', async () => {
+    for (const p of ['/.well-known/openid-configuration', '/oauth/token', '/oauth/device/code', '/device']) {
+      const r = await get(server.port, apiHost, p);
+      expect(r.status, p).toBe(404);
+    }
+    const d = await get(server.port, 'app.quire.test', '/.well-known/openid-configuration');
+    expect(d.status).toBe(200);
+    expect(JSON.parse(d.body)).toMatchObject({ issuer: 'http://app.quire.test', token_endpoint: 'http://app.quire.test/oauth/token' });
+  });
+
   it('the API host serves /v1', async () => {
     const r = await get(server.port, apiHost, '/v1/documents');
     expect(r.status).toBe(401);

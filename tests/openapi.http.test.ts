@@ -9,15 +9,19 @@ const committedText = fs.readFileSync(path.resolve(__dirname, '..', 'docs', 'ope
 const committed = JSON.parse(committedText) as { paths: Record<string, Record<string, { operationId: string }>> };
 
 describe('GET /v1/openapi.json', () => {
-  it('serves the committed document without authentication, cacheable, with rate-limit headers', async () => {
+  it('serves the committed document (the issuer\'s discovery URL made absolute) without authentication, cacheable, with rate-limit headers', async () => {
     const r = await fetch(`${baseUrl()}/v1/openapi.json`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
     for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(r.headers.get(h), h).toMatch(/^\d+$/);
     const text = await r.text();
-    expect(JSON.parse(text), 'docs/openapi.json differs from the served document: run npm run openapi:write').toEqual(committed);
-    expect(text).toBe(committedText);
+    // The only difference: where OAuth discovery is, on this server's app origin.
+    const discovery = `"openIdConnectUrl": "${baseUrl()}/.well-known/openid-configuration"`;
+    expect(text).toContain(discovery);
+    const asCommitted = text.replace(discovery, '"openIdConnectUrl": "/.well-known/openid-configuration"');
+    expect(JSON.parse(asCommitted), 'docs/openapi.json differs from the served document: run npm run openapi:write').toEqual(committed);
+    expect(asCommitted).toBe(committedText);
   });
 
   it('ignores credentials and answers other methods with the error envelope', async () => {

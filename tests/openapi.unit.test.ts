@@ -12,6 +12,7 @@ import {
   BODY_METHODS,
   buildOpenApiDocument,
   createOpenApiDocument,
+  servedOpenApiJson,
   ERROR_CODES,
   isStrictZodObject,
   openApiJson,
@@ -138,6 +139,13 @@ describe('the OpenAPI document', () => {
     expect(text === openApiJson(), `${msg} (same content, different formatting or key order)`).toBe(true);
   });
 
+  it('is served with the issuer\'s absolute discovery URL, and only that differs', () => {
+    const servedDoc = JSON.parse(servedOpenApiJson('https://app.quire.example'));
+    expect(servedDoc.components.securitySchemes.oauth.openIdConnectUrl).toBe('https://app.quire.example/.well-known/openid-configuration');
+    servedDoc.components.securitySchemes.oauth.openIdConnectUrl = '/.well-known/openid-configuration';
+    expect(servedDoc).toEqual(doc);
+  });
+
   it('is deterministic and free of environment-dependent URLs', () => {
     expect(JSON.stringify(createOpenApiDocument())).toBe(JSON.stringify(doc));
     expect(doc.servers).toEqual([{ url: '/v1', description: expect.any(String) }]);
@@ -147,15 +155,23 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('gives every router operation exactly one scope from SCOPES, as security, x-required-scope and in the description', () => {
+  it('gives every router operation exactly one scope from SCOPES, as security (either token kind), x-required-scope and in the description', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.oauth).toMatchObject({ type: 'openIdConnect', openIdConnectUrl: '/.well-known/openid-configuration' });
     for (const { key, op } of operations()) {
       if (UNAUTHENTICATED.has(key)) {
         expect(op.security, key).toEqual([]);
         continue;
       }
-      expect(op.security, key).toHaveLength(1);
-      expect(Object.keys(op.security[0]), key).toEqual(['bearerAuth']);
+      expect(op.security, key).toHaveLength(2);
+      expect(op.security.map((s: Obj) => Object.keys(s)), key).toEqual([['bearerAuth'], ['oauth']]);
+      expect(op.security[1].oauth, key).toEqual(op.security[0].bearerAuth);
+      if (key === 'GET /me') {
+        expect(op.security[0].bearerAuth, key).toEqual([]);
+        expect(op['x-required-scope'], key).toBeUndefined();
+        expect(op.description, key).toContain('Any valid token');
+        continue;
+      }
       const scopes = op.security[0].bearerAuth;
       expect(scopes, key).toHaveLength(1);
       expect(SCOPES, key).toContain(scopes[0]);

@@ -11,6 +11,7 @@ import { client, createToken, envelope, uniqueTeam } from './support/api';
 import { onNextStart, startServer, type RunningServer } from './support/server';
 
 const LIMIT = 5;
+const REGISTRATIONS = 3;
 
 /** Sliding windows weigh the previous minute: start a counted sequence well inside one. */
 async function awayFromMinuteBoundary() {
@@ -34,7 +35,13 @@ const dir = () => fs.mkdtempSync(path.join(inject('tmpDir'), 'rl-'));
 
 function baseEnv(dataDir: string) {
   // The analytics bucket at its default (20 a minute).
-  const env: Record<string, string> = { ...inject('serverEnv'), QUIRE_DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_ANALYTICS_PER_MINUTE: '' };
+  const env: Record<string, string> = {
+    ...inject('serverEnv'),
+    QUIRE_DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    RATE_LIMIT_ANALYTICS_PER_MINUTE: '',
+    OAUTH_REGISTRATIONS_PER_HOUR: String(REGISTRATIONS),
+  };
   return env;
 }
 
@@ -67,6 +74,39 @@ describe('in-process limiter', () => {
     const general = await api.get('/v1/documents');
     expect(general.status).toBe(200);
     expect(general.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+  });
+
+  // Bare `next start` has no socket address: every client shares one budget there.
+  it.skipIf(onNextStart)('limits OAuth client registrations per address and hour: 429 with Retry-After', async () => {
+    const register = (localAddress: string) =>
+      new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: server.port, path: '/oauth/register', method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end(
+          JSON.stringify({
+            client_name: 'Limit test',
+            application_type: 'native',
+            token_endpoint_auth_method: 'none',
+            grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
+            redirect_uris: [],
+          }),
+        );
+      });
+    const address = `127.${1 + (process.pid % 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < REGISTRATIONS; i++) expect((await register(address)).status).toBe(201);
+    const refused = await register(address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'too_many_requests' });
+    // Another address keeps its own budget.
+    expect((await register('127.0.0.1')).status).toBe(201);
   });
 
   it('counts down, then refuses with 429, Retry-After and the envelope', async () => {

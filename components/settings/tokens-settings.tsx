@@ -7,14 +7,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable } from '@/components/ui/data-table';
 import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { CreateTokenDialog } from './create-token-dialog';
+import { LastUsed, RevokeButton, RevokeConfirm } from './revoke';
 import { scopeLabels } from './scope-picker';
 
 type Token = { id: string; name: string; scopes: string[]; last4: string; created: string; created_by: string | null; last_used_at: string | null };
@@ -126,7 +125,7 @@ export function TokensSettings() {
               key: 'used',
               header: 'Last used',
               className: 'whitespace-nowrap text-zinc-600',
-              cell: (t: Token) => (t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <span className="text-zinc-400">Never</span>),
+              cell: (t: Token) => <LastUsed iso={t.last_used_at} />,
             },
             {
               key: 'actions',
@@ -135,31 +134,23 @@ export function TokensSettings() {
               className: 'text-right',
               cell: (t: Token) =>
                 isAdmin && (
-                  <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                    Revoke
-                  </Button>
+                  <RevokeButton name={t.name} onClick={() => setRevoking(t)} />
                 ),
             },
           ]}
         />
       </Card>
       <CreateTokenDialog open={creating} onOpenChange={setCreating} />
-      <ConfirmDialog
-        open={!!revoking}
-        onOpenChange={(o) => {
-          if (!o) {
-            setRevoking(null);
-            revoke.reset();
-          }
-        }}
+      <RevokeConfirm
+        target={revoking}
         title={`Revoke “${revoking?.name ?? ''}”?`}
         confirmLabel="Revoke token"
-        pending={revoke.isPending}
-        error={revoke.error ? errorMessage(revoke.error) : null}
-        onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
+        mutation={revoke}
+        onClose={() => setRevoking(null)}
+        onConfirm={(t) => revoke.mutate({ id: t.id })}
       >
         <p>Anything using this token will get 401 errors from its next request. This cannot be undone.</p>
-      </ConfirmDialog>
+      </RevokeConfirm>
     </>
   );
 }

@@ -10,8 +10,25 @@ export type PlanName = (typeof PLANS)[number];
 /** A signed-in team member acting through the dashboard: every scope of their team. */
 export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole; plan: PlanName };
 
-/** A bearer token of the team (dashboard-made now; OAuth grants later carry their user). */
-export type TokenActor = { kind: 'token'; teamId: string; tokenId: string; scopes: Set<Scope>; plan: PlanName };
+/**
+ * A bearer token of the team: a dashboard token (`via: 'dashboard'`, no user), or an OAuth access
+ * token of a device login (`via: 'oauth'`), which acts for the user who approved it. `tokenId`
+ * names its rate-limit budget: the dashboard token, or the OAuth grant (a refresh keeps it).
+ */
+export type TokenActor = {
+  kind: 'token';
+  teamId: string;
+  tokenId: string;
+  scopes: Set<Scope>;
+  plan: PlanName;
+  via: 'dashboard' | 'oauth';
+  /** The approving user (OAuth), else null. */
+  userId: string | null;
+  /** The stored scope list as granted (presets not expanded). */
+  granted: string[];
+  /** Unix ms when the token stops working; null for dashboard tokens. */
+  expiresAt: number | null;
+};
 
 /** Anyone acting for a team. */
 export type Actor = TokenActor | UserActor;

@@ -7,6 +7,7 @@ import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from './token-sql';
 import { newId } from '../ids';
 import { planName, type TokenActor } from './actor';
 import { expandScopes } from './scopes';
+import { authenticateOAuthToken } from './oauth-tokens';
 
 export type { TokenActor };
 
@@ -78,7 +79,22 @@ export async function authenticateToken(token: string): Promise<TokenActor | nul
   if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_GRANULARITY_MS) {
     await sqlRows(TOKEN_TOUCH_SQL, [pgTimestamp(now), row.id], { prepare: true }).catch(() => {});
   }
-  return { kind: 'token', teamId: row.teamId, tokenId: row.id, scopes: expandScopes(row.scopes), plan: planName(row.plan) };
+  return {
+    kind: 'token',
+    via: 'dashboard',
+    teamId: row.teamId,
+    tokenId: row.id,
+    scopes: expandScopes(row.scopes),
+    granted: row.scopes,
+    plan: planName(row.plan),
+    userId: null,
+    expiresAt: null,
+  };
+}
+
+/** The actor behind any bearer: a dashboard token by its prefix, else an OAuth access token. */
+export function authenticateBearer(token: string): Promise<TokenActor | null> {
+  return TOKEN_RE.test(token) ? authenticateToken(token) : authenticateOAuthToken(token);
 }
 
 /** `Authorization: Bearer <token>`, scheme word case-insensitive. */

@@ -18,15 +18,16 @@ export const TEAM_HEADER = 'x-quire-team';
  */
 export const dashboardOrigin = (req: { url: string; headers: Headers }): string => requestOrigin(req, config.appUrlSetting);
 
-export async function createDashboardContext(opts: { origin: string; teamHint?: string | null }): Promise<Context> {
-  const { origin, teamHint } = opts;
+export async function createDashboardContext(opts: { origin: string; teamHint?: string | null; address?: string }): Promise<Context> {
+  const { origin, teamHint, address } = opts;
   const user = await getSessionUser();
-  if (!user) return { face: 'dashboard', user: null, actor: null, origin };
+  if (!user) return { face: 'dashboard', user: null, actor: null, origin, address };
   const cookie = (await cookies()).get(TEAM_COOKIE)?.value;
   const team = await resolveActiveTeam(user.id, [teamHint, cookie]);
   return {
     face: 'dashboard',
     origin,
+    address,
     user,
     actor: team ? { kind: 'user', userId: user.id, teamId: team.teamId, role: team.role, plan: team.plan } : null,
   };

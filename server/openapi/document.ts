@@ -34,6 +34,9 @@ const OPERATION_KEYS = [
 ];
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
+  Authentication:
+    'Both kinds of token (dashboard tokens and OAuth device-login tokens) are sent as `Authorization: Bearer`; ' +
+    '`GET /me` tells what the presented one is.',
   Documents:
     'Documents of the team library and their versions. Files arrive in three steps: ' +
     '`POST /documents/upload-url`, a `PUT` of the bytes to the returned `upload_url`, then ' +
@@ -364,16 +367,22 @@ const PARAM_DESCRIPTIONS: Record<string, string> = {
   cursor: '`next_cursor` of the previous page; omit for the first page.',
 };
 
+/** Operations any valid token may call, whatever its scopes (GET /me). */
+const SCOPELESS = new Set(['me.get']);
+
 function processOperation(method: string, path: string, op: Obj, proc: ProcInfo, doc: Obj): Obj {
   const scope = proc.meta.scope;
-  if (!scope || !(SCOPES as readonly string[]).includes(scope)) {
+  const scopeless = SCOPELESS.has(proc.path);
+  if (!scopeless && (!scope || !(SCOPES as readonly string[]).includes(scope))) {
     throw new Error(`${method} ${path} (${proc.path}) has openapi meta but no scope from SCOPES`);
   }
   const upper = method.toUpperCase();
   const hasBody = BODY_METHODS.has(upper);
 
-  const grants = grantedBy(scope).map((s) => `\`${s}\``);
-  const scopeLine = `Requires the \`${scope}\` scope (granted by ${grants.slice(0, -1).join(', ')} or ${grants[grants.length - 1]}).`;
+  const grants = scope ? grantedBy(scope).map((s) => `\`${s}\``) : [];
+  const scopeLine = scope
+    ? `Requires the \`${scope}\` scope (granted by ${grants.slice(0, -1).join(', ')} or ${grants[grants.length - 1]}).`
+    : 'Any valid token may call this, whatever its scopes.';
   const description = [proc.meta.openapi?.description, scopeLine].filter(Boolean).join('\n\n');
 
   const parameters = (op.parameters ?? []).map((p: Obj) =>
@@ -419,7 +428,7 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
       summary: op.summary,
       description,
       tags: op.tags,
-      security: [{ bearerAuth: [scope] }],
+      security: tokenSecurity(scope),
       'x-required-scope': scope,
       parameters: parameters.length ? parameters : undefined,
       requestBody,
@@ -512,7 +521,7 @@ function imageOperation(target: 'brand' | 'dataroom', okContent: Obj): Obj {
       '`link_preview_favicon` (PNG or ICO, 1 MB). No SVG, no WebP; an unknown slot is 404.\n\n' +
       `Requires the \`${scope}\` scope (granted by ${grants.slice(0, -1).join(', ')} or ${grants[grants.length - 1]}).`,
     tags: [target === 'brand' ? 'Brands' : 'Data rooms'],
-    security: [{ bearerAuth: [scope] }],
+    security: tokenSecurity(scope),
     'x-required-scope': scope,
     parameters: [
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
@@ -534,6 +543,27 @@ const INFO_DESCRIPTION = `The Quire REST API: documents, folders and data rooms 
 - **Rate limits**: 60 requests a minute per token (analytics endpoints 20), reported in \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` on every response.
 - **Pagination**: lists take \`limit\` (1 to 100) and \`cursor\` and answer \`{ data, next_cursor }\`; \`next_cursor\` is null on the last page.
 - **Errors**: \`{ error: { code, message, doc_url, details } }\`; the codes are listed at /docs/api/errors.`;
+
+/** Either kind of token, holding `scope` (none: any valid token). */
+const tokenSecurity = (scope: string | undefined) => [{ bearerAuth: scope ? [scope] : [] }, { oauth: scope ? [scope] : [] }];
+
+/**
+ * Where OAuth discovery is, in the committed document: relative, because the document holds no
+ * deployment's URLs. The served document (/v1/openapi.json) names the app host's absolute URL,
+ * which is where clients (the CLI) find the issuer.
+ */
+export const DISCOVERY_URL_PLACEHOLDER = '/.well-known/openid-configuration';
+
+const OAUTH_DESCRIPTION =
+  'OAuth 2.1 device authorization grant (RFC 8628) for the CLI and other native tools. Discovery is on the app host ' +
+  '(the issuer), never on the API host. The official CLI uses the public client id `quire-cli`; other tools register ' +
+  'through the advertised registration endpoint (RFC 7591: `client_name`, `application_type: "native"`, ' +
+  '`token_endpoint_auth_method: "none"`, `grant_types: [device_code, refresh_token]`, `redirect_uris: []`). ' +
+  'Ask for the API scopes you need (and `offline_access` for a refresh token) at the device authorization endpoint, ' +
+  'show the user the `user_code` and `verification_uri_complete`, poll the token endpoint every `interval` (5 s) ' +
+  '(`authorization_pending`, `slow_down`, `access_denied`, `expired_token`) until it answers an access token (90 days) ' +
+  'and, with `offline_access`, a refresh token that rotates on every use. Send the access token exactly like a dashboard ' +
+  'token; `GET /v1/me` tells what it is.';
 
 /** Builds the document afresh (uncached). */
 export function createOpenApiDocument(): OpenAPIObject {
@@ -588,6 +618,7 @@ export function createOpenApiDocument(): OpenAPIObject {
             'A dashboard API token (`quire_live_` + 40 characters) or an OAuth 2.1 access token. ' +
             'The scheme word is case-insensitive; cookies and query parameters never authenticate.',
         },
+        oauth: { type: 'openIdConnect', openIdConnectUrl: DISCOVERY_URL_PLACEHOLDER, description: OAUTH_DESCRIPTION },
       },
     },
   };
@@ -651,4 +682,18 @@ export function buildOpenApiDocument(): OpenAPIObject {
 /** The document serialised as committed in docs/openapi.json (2-space indent, final newline). */
 export function openApiJson(): string {
   return load().json;
+}
+
+const served = new Map<string, string>();
+
+/** The document as /v1/openapi.json serves it: the issuer's discovery URL made absolute. */
+export function servedOpenApiJson(appUrl: string): string {
+  let json = served.get(appUrl);
+  if (!json) {
+    const needle = `"openIdConnectUrl": ${JSON.stringify(DISCOVERY_URL_PLACEHOLDER)}`;
+    json = openApiJson().replace(needle, `"openIdConnectUrl": ${JSON.stringify(appUrl + DISCOVERY_URL_PLACEHOLDER)}`);
+    served.clear();
+    served.set(appUrl, json);
+  }
+  return json;
 }

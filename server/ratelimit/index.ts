@@ -112,6 +112,21 @@ export function getRateLimiter(bucket: RateLimitBucket): RateLimiter {
   return limiter;
 }
 
+/** Seconds until a refused caller may try again (Retry-After), at least 1. */
+export const retryAfterSeconds = (reset: number): number => Math.max(1, Math.ceil((reset - Date.now()) / 1000));
+
+const named: Map<string, RateLimiter> = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.namedRatelimiters')] ??= new Map()) as Map<
+  string,
+  RateLimiter
+>;
+
+/** A limiter of its own budget (`prefix`), made once per process, in-process or on Upstash like the others. */
+export function namedLimiter(prefix: string, limit: number, windowMs: number): RateLimiter {
+  let l = named.get(prefix);
+  if (!l) named.set(prefix, (l = createRateLimiter({ prefix, limit, windowMs, upstash: config.upstash })));
+  return l;
+}
+
 /**
  * Ratelimit's ephemeral cache (identifier -> blocked-until) only forgets an identifier when that
  * identifier asks again, so one entry per refused key would pile up forever. This bounds it.

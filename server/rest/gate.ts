@@ -1,6 +1,6 @@
 // What every /v1 request passes through, JSON or raw bytes: bearer authentication, the
 // per-token rate limit and its headers. Cookies and query parameters never authenticate.
-import { authenticateToken, bearerFrom, type TokenActor } from '../auth/tokens';
+import { authenticateBearer, bearerFrom, type TokenActor } from '../auth/tokens';
 import { db } from '../db/client';
 import { clientAddress } from './client-address';
 import { errorResponse } from './envelope';
@@ -16,7 +16,7 @@ export type Gate = { actor: TokenActor; headers: Record<string, string> };
 /** Authenticates the bearer token and counts the request in `bucket` (the operation's, from its meta). */
 export async function gate(req: Request, bucket: RateLimitBucket = 'default'): Promise<Gate | Response> {
   const token = bearerFrom(req.headers.get('authorization'));
-  const actor = token ? await authenticateToken(token) : null;
+  const actor = token ? await authenticateBearer(token) : null;
   // Unauthenticated requests are limited per address, so they carry the headers too.
   const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientAddress(req)}`, bucket);
   if (refused) return refused;

@@ -6,7 +6,7 @@ import { ApiError } from '../errors';
 import { appRouter } from '../routers';
 import type { Context, Meta } from '../trpc';
 import { readJson } from './body';
-import { errorResponse, jsonResponse } from './envelope';
+import { errorResponse, JsonAnswer, type Answer } from './envelope';
 import { mapError } from './errors';
 import { gate, publicOrigin } from './gate';
 import type { RateLimitBucket } from '../ratelimit';
@@ -101,7 +101,7 @@ const nodeHandler = createOpenApiNodeHttpHandler({
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-export async function handleV1(req: Request): Promise<Response> {
+export async function handleV1(req: Request): Promise<Answer> {
   const url = new URL(req.url);
   const path = url.pathname.replace(/^\/v1/, '') || '/';
   // Looked up once: its bucket decides the rate limit, its existence the query-string check below.
@@ -184,5 +184,5 @@ export async function handleV1(req: Request): Promise<Response> {
     const m = mapError(state.error ?? new ApiError('internal_server_error', 'unknown'), req.method, path);
     return errorResponse(m.code, m.message, m.details, g.headers, m.status);
   }
-  return jsonResponse(res.body, res.status, g.headers);
+  return new JsonAnswer(res.body, res.status, g.headers);
 }

@@ -1,6 +1,6 @@
 // The rate limit of /v1 and its X-RateLimit-* headers. Light on purpose (no database): the
 // proxy uses it too.
-import { getRateLimiter, type RateLimitBucket } from '../ratelimit';
+import { getRateLimiter, retryAfterSeconds, type RateLimitBucket } from '../ratelimit';
 import { clientAddress } from './client-address';
 import { errorResponse } from './envelope';
 
@@ -13,7 +13,7 @@ export async function limit(key: string, bucket: RateLimitBucket = 'default') {
     'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
   };
   if (rl.success) return { headers, refused: null };
-  const retry = Math.max(1, Math.ceil((rl.reset - Date.now()) / 1000));
+  const retry = retryAfterSeconds(rl.reset);
   const refused = errorResponse(
     'rate_limit_exceeded',
     `Rate limit of ${rl.limit} requests a minute exceeded; retry in ${retry} s.`,

@@ -4,10 +4,10 @@
 // throw out of the request handler.
 import type http from 'node:http';
 import { type Duplex, Readable } from 'node:stream';
-import { errorBody, plainAnswer } from './envelope';
+import { errorBody, JsonAnswer, plainAnswer, type Answer } from './envelope';
 import { setSocketAddress } from './client-address';
 import { isValidHost } from './host';
-import { noSuchEndpoint, routeV1 } from './routes';
+import { noSuchEndpoint, routeV1Answer } from './routes';
 import type { ErrorCode } from '../errors';
 
 /** fetch's Request refuses these methods outright. */
@@ -74,7 +74,8 @@ export function finish(req: http.IncomingMessage, res: http.ServerResponse, stat
 }
 
 // /v1 answers are small JSON documents: one write with a length beats a chunked stream.
-export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Response) {
+export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Answer) {
+  if (r instanceof JsonAnswer) return finish(req, res, r.status, r.headers, Buffer.from(r.body));
   const plain = plainAnswer(r);
   if (plain) return finish(req, res, plain.status, plain.headers, Buffer.from(plain.body));
   const body = Buffer.from(await r.arrayBuffer());
@@ -99,9 +100,9 @@ export function internalError(req: http.IncomingMessage, res: http.ServerRespons
 
 export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
   const method = req.method ?? 'GET';
-  let answer: Promise<Response>;
+  let answer: Promise<Answer>;
   try {
-    answer = UNCONSTRUCTIBLE.has(method) ? noSuchEndpoint(toRequest(req, 'GET'), method) : routeV1(toRequest(req, method));
+    answer = UNCONSTRUCTIBLE.has(method) ? noSuchEndpoint(toRequest(req, 'GET'), method) : routeV1Answer(toRequest(req, method));
   } catch (e) {
     return internalError(req, res, e);
   }

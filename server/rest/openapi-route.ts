@@ -1,13 +1,14 @@
 // GET /v1/openapi.json: the public OpenAPI document of /v1 (no authentication). Limited per
 // client address like unauthenticated /v1 requests, so it carries the X-RateLimit-* headers too.
-import { openApiJson } from '../openapi/document';
+import { config } from '../config';
+import { servedOpenApiJson } from '../openapi/document';
 import { errorResponse } from './envelope';
 import { limitByAddress } from './gate';
 
 export async function getOpenApi(req: Request): Promise<Response> {
   const { headers, refused } = await limitByAddress(req);
   if (refused) return refused;
-  return new Response(openApiJson(), {
+  return new Response(servedOpenApiJson(config.appUrl), {
     status: 200,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

@@ -1,6 +1,6 @@
 // Every /v1 request, by path: the OpenAPI document, the local presigned upload PUT, and the
 // procedures. The app's route files and the standalone server (scripts/serve.ts) both use it.
-import { errorResponse } from './envelope';
+import { errorResponse, toResponse, type Answer } from './envelope';
 import { gate } from './gate';
 import { handleV1 } from './handler';
 import { IMAGE_ROUTES, putImage } from './image-route';
@@ -26,7 +26,11 @@ export async function noSuchEndpoint(req: Request, method = req.method): Promise
   return errorResponse('not_found', `No such endpoint: ${method} ${new URL(req.url).pathname}`, null, g.headers);
 }
 
-export function routeV1(req: Request): Promise<Response> {
+/** For Next's route file: every answer as a Response. */
+export const routeV1 = async (req: Request): Promise<Response> => toResponse(await routeV1Answer(req));
+
+/** The answer to a /v1 request (npm start writes JSON answers without making them Responses). */
+export function routeV1Answer(req: Request): Promise<Answer> {
   const { pathname } = new URL(req.url);
   // Paths are exact: /V1/... is no route, whichever server it reached.
   if (!(pathname === '/v1' || pathname.startsWith('/v1/')) || !V1_METHODS.has(req.method)) return noSuchEndpoint(req);

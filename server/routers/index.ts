@@ -9,7 +9,9 @@ import { foldersRouter } from './folders';
 import { invitationsRouter } from './invitations';
 import { linkPresetsRouter } from './link-presets';
 import { linksRouter } from './links';
+import { meRouter } from './me';
 import { membersRouter } from './members';
+import { oauthRouter } from './oauth';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
 import { visitorsRouter } from './visitors';
@@ -27,6 +29,8 @@ export const appRouter = router({
   members: membersRouter,
   invitations: invitationsRouter,
   tokens: tokensRouter,
+  me: meRouter,
+  oauth: oauthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@
 import { db, type Tx } from '../db/client';
 import { conflict, notFound } from '../errors';
 import type { TeamRole, UserActor } from '../auth/actor';
+import { revokeGrantsOfMember } from '../oauth/grants';
 import { requireAdmin } from './teams';
 
 export type MemberView = {
@@ -69,6 +70,7 @@ export async function removeMember(actor: UserActor, memberId: string): Promise<
     if (!self) requireAdmin(actor, 'remove members');
     if (m.role === 'admin') await assertAnotherAdmin(tx, actor.teamId, m.id);
     await tx.teamMember.delete({ where: { id: m.id } });
+    await revokeGrantsOfMember(tx, actor.teamId, m.userId);
     return { id: m.id, deleted: true as const, left_team: self };
   });
 }

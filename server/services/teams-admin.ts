@@ -4,6 +4,7 @@ import { Plan } from '../db/generated/client';
 import { mintToken } from '../auth/tokens';
 import { isGrantable } from '../auth/scopes';
 import { newId } from '../ids';
+import { isUniqueViolation } from './locks';
 
 import { planName, PLANS } from '../auth/actor';
 
@@ -22,10 +23,16 @@ export function checkSlug(slug: string) {
 export async function ensureTeam(slug: string, plan?: string) {
   checkSlug(slug);
   const p = plan ? planFromName(plan) : undefined;
-  return db.team.upsert({
-    where: { slug },
-    create: { id: newId(), slug, name: slug, plan: p ?? 'free' },
-    update: p ? { plan: p } : {},
+  const upsert = () =>
+    db.team.upsert({
+      where: { slug },
+      create: { id: newId(), slug, name: slug, plan: p ?? 'free' },
+      update: p ? { plan: p } : {},
+    });
+  // Two admin commands creating the same team at once: the loser's insert fails; the row is there now.
+  return upsert().catch((e) => {
+    if (isUniqueViolation(e)) return upsert();
+    throw e;
   });
 }
 
@@ -68,4 +75,19 @@ export async function adminAddMember(slug: string, email: string, role = 'admin'
     update: { role: r },
   });
   return { team, user, role: r };
+}
+
+/** Approves a pending device login as the user of `email` (made, and made a member, if needed). */
+export async function adminApproveDevice(userCode: string, o: { team: string; email: string }) {
+  const team = await ensureTeam(o.team);
+  const address = o.email.trim().toLowerCase();
+  const user = await db.user.findUnique({ where: { email: address } });
+  const member = user ? await db.teamMember.findFirst({ where: { teamId: team.id, userId: user.id } }) : null;
+  if (!member) {
+    const first = (await db.teamMember.count({ where: { teamId: team.id } })) === 0;
+    await adminAddMember(team.slug, address, first ? 'admin' : 'member');
+  }
+  const approver = await db.user.findUniqueOrThrow({ where: { email: address } });
+  const { decideDeviceRequest } = await import('../oauth/approval');
+  return decideDeviceRequest({ userId: approver.id, address: 'operator', operator: true }, { userCode, approve: true, teamId: team.id });
 }

@@ -39,6 +39,9 @@ export function startUploadSweeper(everyMs = 10 * 60 * 1000) {
     import('./viewer/sweep')
       .then((m) => m.sweepViewerState())
       .catch((e) => console.error('[quire] viewer sweep failed:', e instanceof Error ? e.message : e));
+    import('../oauth/sweep')
+      .then((m) => m.sweepOAuthState())
+      .catch((e) => console.error('[quire] oauth sweep failed:', e instanceof Error ? e.message : e));
   };
   timer = setInterval(run, everyMs);
   timer.unref();

@@ -4,10 +4,9 @@
 import type { ViewerActor } from '../auth/actor';
 import { config } from '../config';
 import { requestOrigin } from '../lib/origin';
-import { clientAddress, setSocketAddress } from '../rest/client-address';
 import { accessAllowed } from '../services/viewer/gates';
 import { admittedActor, loadViewerState, type ViewerState } from '../services/viewer/links';
-import { servedByOwnServer, SOCKET_ADDRESS_HEADER } from './address';
+import { appRequestAddress } from './address';
 import { sessionTokens } from './session';
 
 export type ViewerRequest = {
@@ -26,13 +25,10 @@ export type ViewerContext = ViewerRequest & { state: ViewerState; actor: ViewerA
 /** `request`: the request itself when the caller has one (its socket address may be set on it). */
 export function viewerRequest(slug: string, headers: Headers, url: string, request?: Request): ViewerRequest {
   const req = request ?? new Request(url, { headers });
-  // Only our own server sets the header (it overwrites any the client sent); under bare
-  // `next start` it is ignored and the usual rules apply.
-  if (servedByOwnServer()) setSocketAddress(req, headers.get(SOCKET_ADDRESS_HEADER) ?? undefined);
   return {
     slug,
     cookie: headers.get('cookie'),
-    address: clientAddress(req),
+    address: appRequestAddress(req),
     userAgent: headers.get('user-agent'),
     origin: requestOrigin({ url, headers }, config.appUrlSetting),
   };

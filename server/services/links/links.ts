@@ -258,9 +258,11 @@ export async function createLink(actor: Actor, input: CreateInput) {
       if (merged.emailAuthenticated && input.email_protected === undefined) merged.emailProtected = true;
       checkResult(actor, merged, input.expires_at !== undefined);
       if (fetched) await insertImageRows(tx, [fetched]);
-      // The owner told of visits: the user, or whoever made the token (docs/decisions.md).
+      // The owner told of visits: the user (an OAuth token's too), or whoever made the token (docs/decisions.md).
       const createdById =
-        actor.kind === 'user' ? actor.userId : ((await tx.apiToken.findUnique({ where: { id: actor.tokenId }, select: { createdById: true } }))?.createdById ?? null);
+        actor.kind === 'user'
+          ? actor.userId
+          : actor.userId ?? ((await tx.apiToken.findUnique({ where: { id: actor.tokenId }, select: { createdById: true } }))?.createdById ?? null);
       const link = await tx.link.create({
         data: {
           createdById,

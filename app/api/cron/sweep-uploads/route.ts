@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sweepExpiredUploads } from '@/server/services/upload-sweep';
 import { sweepViewerState } from '@/server/services/viewer/sweep';
+import { sweepOAuthState } from '@/server/oauth/sweep';
 import { config } from '@/server/config';
 
 export const dynamic = 'force-dynamic';
@@ -20,5 +21,5 @@ function authorized(req: Request): boolean {
 export async function GET(req: Request) {
   if (!authorized(req)) return Response.json({ error: 'unauthorized' }, { status: 401 });
   const uploads = await sweepExpiredUploads();
-  return Response.json({ ...uploads, viewer: await sweepViewerState() });
+  return Response.json({ ...uploads, viewer: await sweepViewerState(), oauth: await sweepOAuthState() });
 }

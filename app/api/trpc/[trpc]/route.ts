@@ -3,6 +3,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/routers';
 import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from '@/server/dashboard/context';
+import { appRequestAddress } from '@/server/viewer/address';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +16,8 @@ function handler(req: Request) {
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => createDashboardContext({ origin: dashboardOrigin(req), teamHint: req.headers.get(TEAM_HEADER) }),
+    createContext: () =>
+      createDashboardContext({ origin: dashboardOrigin(req), teamHint: req.headers.get(TEAM_HEADER), address: appRequestAddress(req) }),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[quire] trpc ${path ?? '?'} failed:`, error.cause ?? error);
     },

@@ -80,9 +80,11 @@ export function Guide({ doc, tags }: { doc: OpenAPIObject; tags: { tag: string; 
             scopes are fixed at creation, it does not expire, and it stops working as soon as it is revoked.
           </li>
           <li>
-            <strong className="font-semibold text-zinc-900">OAuth 2.1 access tokens</strong> from the device authorization
-            grant (RFC 8628) are coming: they will be sent the same way, with discovery at{' '}
-            <Code>/.well-known/openid-configuration</Code> on the app host. Until then, use dashboard tokens.
+            <strong className="font-semibold text-zinc-900">OAuth 2.1 access tokens</strong> come from a device login (RFC
+            8628): a tool shows a code, a team member approves it in the browser, and the tool gets a token for that member
+            and team. They are sent the same way, last 90 days, and refresh themselves when <Code>offline_access</Code> was
+            asked for. The official <a className="text-brand-700 hover:underline" href="#device-login">CLI</a> does all of
+            this with <Code>quire login</Code>.
           </li>
         </ul>
         <p className={p}>
@@ -90,6 +92,51 @@ export function Guide({ doc, tags }: { doc: OpenAPIObject; tags: { tag: string; 
           operation&apos;s scope gets <Code>403 forbidden</Code>.
         </p>
         <CodeBlock label="Example">{`curl "$QUIRE_API${base}/documents?limit=10" \\\n  -H "Authorization: Bearer $QUIRE_TOKEN"`}</CodeBlock>
+        <p className={p}>
+          <Code>GET {base}/me</Code> tells any token what it is: its kind (<Code>dashboard</Code> or <Code>oauth</Code>), team,
+          user, scopes and expiry. It needs no scope.
+        </p>
+        <h3 id="device-login" className="scroll-mt-6 pt-2 text-base font-semibold text-zinc-900">
+          Device login, step by step
+        </h3>
+        <p className={p}>
+          The issuer is the app host (where the dashboard is), not the API host: its discovery document is at{' '}
+          <Code>{'{app}'}/.well-known/openid-configuration</Code>, and the API names it in its OpenAPI document
+          (<Code>components.securitySchemes.oauth.openIdConnectUrl</Code> of <Code>{base}/openapi.json</Code>). Use the
+          endpoints the discovery document lists. The official CLI&apos;s client id is <Code>quire-cli</Code>; other tools
+          register once:
+        </p>
+        <CodeBlock label="1. Discover and register (other tools)">{`export QUIRE_APP="https://<your Quire app host>"
+curl "$QUIRE_APP/.well-known/openid-configuration"
+curl -X POST "$QUIRE_APP/oauth/register" -H "Content-Type: application/json" -d '{
+  "client_name": "My sync tool", "application_type": "native",
+  "token_endpoint_auth_method": "none", "redirect_uris": [],
+  "grant_types": ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"]
+}'    # -> { "client_id": "…", "registration_access_token": "…" }`}</CodeBlock>
+        <CodeBlock label="2. Ask for a code (scopes space-separated)">{`curl -X POST "$QUIRE_APP/oauth/device/code" \\
+  -d client_id=quire-cli -d "scope=documents.read documents.write offline_access"
+# -> { "device_code": "…", "user_code": "BCDF-GHJK", "verification_uri": "$QUIRE_APP/device",
+#      "verification_uri_complete": "…?user_code=BCDF-GHJK", "expires_in": 600, "interval": 5 }`}</CodeBlock>
+        <p className={p}>
+          Show the user the code and the link. They sign in, check the app, the device&apos;s address and the scopes, pick the
+          team and approve. Meanwhile poll, no faster than <Code>interval</Code> seconds:
+        </p>
+        <CodeBlock label="3. Poll until approved">{`curl -X POST "$QUIRE_APP/oauth/token" -d client_id=quire-cli \\
+  -d grant_type=urn:ietf:params:oauth:grant-type:device_code -d device_code=…
+# { "error": "authorization_pending" }  keep polling
+# { "error": "slow_down" }              add 5 s to your interval
+# { "error": "access_denied" }          the user said no
+# { "error": "expired_token" }          10 minutes passed: start again
+# -> { "access_token": "…", "refresh_token": "…", "token_type": "Bearer", "expires_in": 7776000, "scope": "…" }`}</CodeBlock>
+        <CodeBlock label="4. Call the API, refresh, revoke">{`curl "$QUIRE_API${base}/me" -H "Authorization: Bearer $ACCESS_TOKEN"
+curl -X POST "$QUIRE_APP/oauth/token" -d client_id=quire-cli \\
+  -d grant_type=refresh_token -d refresh_token=…     # a new pair; the old refresh token is spent
+curl -X POST "$QUIRE_APP/oauth/revoke" -d client_id=quire-cli -d token=…`}</CodeBlock>
+        <p className={p}>
+          A refresh token works once: using a spent one again ends the whole login (every token of it), as a stolen token
+          would. Team members see and revoke logins under Settings → Connected apps; a member who leaves the team takes
+          theirs along. An OAuth token has its own rate-limit budget, which refreshing does not reset.
+        </p>
       </section>
 
       <section className="space-y-4">

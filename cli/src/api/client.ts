@@ -1,0 +1,112 @@
+// The HTTP layer: openapi-fetch typed by the generated schema, over a fetch that adds the
+// bearer token, retries 429/503 after Retry-After (at most 3 times, each wait capped at 60 s),
+// refreshes a config-file token once after a 401, and turns failures into CliErrors.
+import { withUserAgent } from '../version';
+import createClient from 'openapi-fetch';
+import { apiError, CliError, EXIT } from '../errors';
+import type { Session } from '../auth/session';
+import type { paths } from './schema';
+
+export const MAX_RETRIES = 3;
+export const MAX_WAIT_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retry-After in seconds (or an HTTP date); 1 s when absent or unreadable. */
+export function retryAfterMs(value: string | null): number {
+  if (value && /^\d+(\.\d+)?$/.test(value.trim())) return Math.min(Number(value) * 1000, MAX_WAIT_MS);
+  const date = value ? Date.parse(value) : NaN;
+  if (!Number.isNaN(date)) return Math.min(Math.max(date - Date.now(), 0), MAX_WAIT_MS);
+  return 1000;
+}
+
+const networkError = (url: string, e: unknown) => {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  return new CliError(`Cannot reach ${new URL(url).origin}: ${cause?.code ?? cause?.message ?? (e as Error).message}`, EXIT.network);
+};
+
+/**
+ * Sends what `make` builds (called again for each attempt, so streamed bodies can be re-read),
+ * retrying 429 and 503. A 401 calls `on401` once; when it answers true the request is retried.
+ */
+export async function sendWithRetries(
+  make: () => Promise<Request> | Request,
+  on401?: () => Promise<boolean>,
+): Promise<Response> {
+  let retries = 0;
+  let reauthed = false;
+  for (;;) {
+    const made = await make();
+    const req = new Request(made, { headers: withUserAgent(made.headers) });
+    let res: Response;
+    try {
+      res = await fetch(req);
+    } catch (e) {
+      throw networkError(req.url, e);
+    }
+    if ((res.status === 429 || res.status === 503) && retries < MAX_RETRIES) {
+      retries++;
+      const wait = retryAfterMs(res.headers.get('Retry-After'));
+      await res.body?.cancel();
+      process.stderr.write(`${res.status === 429 ? 'rate limited' : 'service unavailable'}; retrying in ${Math.ceil(wait / 1000)} s (${retries}/${MAX_RETRIES})\n`);
+      await sleep(wait);
+      continue;
+    }
+    if (res.status === 401 && on401 && !reauthed) {
+      reauthed = true;
+      if (await on401()) {
+        await res.body?.cancel();
+        continue;
+      }
+    }
+    return res;
+  }
+}
+
+/** Reads a response: the parsed JSON body, or a CliError for any status that is not 2xx. */
+export async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  if (!res.ok) throw apiError(res.status, body);
+  return body;
+}
+
+/** An openapi-fetch result: its data, or the API's error as a CliError. */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw apiError(response.status, error);
+  return data as T;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(session: Session) {
+  const authorised = (input: Request) =>
+    sendWithRetries(
+      async () => {
+        const req = input.clone();
+        req.headers.set('Authorization', `Bearer ${await session.accessToken()}`);
+        return req;
+      },
+      () => session.refreshAfter401(),
+    );
+  const typed = createClient<paths>({ baseUrl: `${session.apiUrl}/v1`, fetch: authorised });
+  return {
+    session,
+    /** Typed calls (openapi-fetch over the generated schema); pass the result to unwrap(). */
+    typed,
+    /** Any /v1 call by path (for table-driven commands and endpoints newer than schema.d.ts). */
+    async call(method: string, path: string, init: { query?: Record<string, unknown>; body?: unknown; raw?: { data: Uint8Array; contentType: string } } = {}) {
+      const url = new URL(`${session.apiUrl}/v1${path}`);
+      for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      let body: BodyInit | undefined;
+      if (init.raw) [body, headers['Content-Type']] = [init.raw.data as Uint8Array<ArrayBuffer>, init.raw.contentType];
+      else if (init.body !== undefined) [body, headers['Content-Type']] = [JSON.stringify(init.body), 'application/json'];
+      return readJson(await authorised(new Request(url, { method, headers, body })));
+    },
+  };
+}

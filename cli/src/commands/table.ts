@@ -1,0 +1,199 @@
+// Every API command, as data: command name → method and path of /v1 (checked against the
+// generated schema at compile time), positional arguments, and the columns of the human table.
+// Options come from the operation itself (docs/openapi.json → api/operations.json): every query
+// parameter and JSON body field is a flag. build.ts turns this into commander commands.
+import type { paths } from '../api/schema';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type MethodsOf<P extends keyof paths> = { [M in Method]: paths[P] extends Record<Lowercase<M>, object> ? M : never }[Method];
+
+export type OpDef = {
+  cmd: string;
+  method: Method;
+  path: keyof paths;
+  /** Positionals in order: path parameters, or query/body keys (`emails...` = variadic list); `name=label` renames it in help. */
+  args?: string[];
+  /** Body keys the command always sends. */
+  fixed?: Record<string, unknown>;
+  /** A raw upload: the last positional is a file whose bytes are the body. */
+  file?: boolean;
+  summary?: string;
+  columns?: string[];
+};
+export type GroupDef = { name: string; summary: string; columns?: string[]; ops: OpDef[]; groups?: GroupDef[] };
+
+const op = <P extends keyof paths>(cmd: string, method: MethodsOf<P>, path: P, extra: Partial<OpDef> = {}): OpDef => ({ cmd, method, path, ...extra });
+
+const params = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+/** The path parameters of `path` as positionals, named in help by `labels` (in order). */
+const labelled = (path: string, labels: string[]) => params(path).map((k, i) => (labels[i] ? `${k}=${labels[i]}` : k));
+
+/** list, get, create, update, delete of a collection `base` and its item path `item`. */
+function crud<B extends keyof paths, I extends keyof paths>(base: B, item: I, labels: string[] = []) {
+  const [b, i] = [{ args: labelled(base, labels) }, { args: labelled(item, labels) }];
+  return [
+    op('list', 'GET' as MethodsOf<B>, base, b),
+    op('get', 'GET' as MethodsOf<I>, item, i),
+    op('create', 'POST' as MethodsOf<B>, base, b),
+    op('update', 'PATCH' as MethodsOf<I>, item, i),
+    op('delete', 'DELETE' as MethodsOf<I>, item, i),
+  ];
+}
+
+const ROOM = 'id=dataroom';
+const GROUP = [ROOM, 'groupId=group'];
+const VIEW_COLUMNS = ['id', 'viewer_email', 'view_type', 'link_id', 'document_id', 'dataroom_id', 'viewed_at'];
+const imageArgs = (first: string) => [first, 'slot', 'file'];
+
+export const GROUPS: GroupDef[] = [
+  {
+    name: 'documents',
+    summary: 'Documents of the team library (upload, versions, search)',
+    columns: ['id', 'name', 'type', 'num_pages', 'folder_id', 'updated_at'],
+    ops: [
+      op('list', 'GET', '/documents'),
+      op('search', 'GET', '/documents/search', { args: ['q=text'] }),
+      op('get', 'GET', '/documents/{id}'),
+      op('create', 'POST', '/documents', { summary: 'Create a document from a URL (--source-url) or a link/notion page (--type, --external-url); files: `upload`' }),
+      op('update', 'PATCH', '/documents/{id}', { summary: 'Rename a document or move it to a folder (--folder null = root)' }),
+      op('delete', 'DELETE', '/documents/{id}'),
+    ],
+    groups: [
+      {
+        name: 'versions',
+        summary: 'Versions of a document',
+        columns: ['id', 'version_number', 'is_primary', 'type', 'num_pages', 'file_size', 'created'],
+        ops: [
+          op('list', 'GET', '/documents/{id}/versions', { args: ['id=document'] }),
+          op('get', 'GET', '/documents/{id}/versions/{versionId}', { args: ['id=document', 'versionId=version'] }),
+          op('create', 'POST', '/documents/{id}/versions', { args: ['id=document'], summary: 'Add a version from a URL (--source-url, --external-url); files: `documents add-version`' }),
+          op('set-primary', 'PATCH', '/documents/{id}/versions/{versionId}', {
+            args: ['id=document', 'versionId=version'],
+            fixed: { is_primary: true },
+            summary: 'Make a version the primary one',
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'folders',
+    summary: 'Folders of the team library',
+    columns: ['id', 'name', 'path', 'document_count', 'child_folder_count', 'parent_id'],
+    ops: [...crud('/folders', '/folders/{id}'), op('move', 'POST', '/folders/{id}/move', { summary: 'Move a folder (--parent null = top level)' })],
+  },
+  {
+    name: 'datarooms',
+    summary: 'Data rooms, their documents, folders, groups, members, permissions and branding',
+    columns: ['id', 'pid', 'name', 'document_count', 'folder_count', 'is_frozen', 'updated_at'],
+    ops: crud('/datarooms', '/datarooms/{id}'),
+    groups: [
+      {
+        name: 'documents',
+        summary: 'Documents placed in a data room',
+        columns: ['id', 'document_id', 'document_name', 'folder_path', 'order_index', 'created'],
+        ops: [
+          op('list', 'GET', '/datarooms/{id}/documents', { args: [ROOM] }),
+          op('get', 'GET', '/datarooms/{id}/documents/{ddId}', { args: [ROOM, 'ddId=dataroom-document'] }),
+          op('attach', 'POST', '/datarooms/{id}/documents', { args: [ROOM, 'document_id=document'] }),
+          op('move', 'PATCH', '/datarooms/{id}/documents/{ddId}', { args: [ROOM, 'ddId=dataroom-document'], summary: 'Move (--folder, null = root) or reorder (--order-index) a room document' }),
+          op('detach', 'DELETE', '/datarooms/{id}/documents/{ddId}', { args: [ROOM, 'ddId=dataroom-document'] }),
+        ],
+      },
+      {
+        name: 'folders',
+        summary: 'Folders of a data room',
+        columns: ['id', 'name', 'path', 'document_count', 'child_folder_count', 'parent_id'],
+        ops: [
+          ...crud('/datarooms/{id}/folders', '/datarooms/{id}/folders/{folderId}', ['dataroom', 'folder']),
+          op('move', 'POST', '/datarooms/{id}/folders/{folderId}/move', { args: [ROOM, 'folderId=folder'], summary: 'Move a room folder (--parent null = root)' }),
+        ],
+      },
+      {
+        name: 'groups',
+        summary: 'Viewer groups of a data room',
+        columns: ['id', 'name', 'domains', 'allow_all', 'member_count', 'created'],
+        ops: crud('/datarooms/{id}/groups', '/datarooms/{id}/groups/{groupId}', ['dataroom', 'group']),
+      },
+      {
+        name: 'members',
+        summary: 'Explicit members of a viewer group',
+        columns: ['id', 'email', 'visitor_id', 'created'],
+        ops: [
+          op('list', 'GET', '/datarooms/{id}/groups/{groupId}/members', { args: GROUP }),
+          op('add', 'POST', '/datarooms/{id}/groups/{groupId}/members', { args: [...GROUP, 'emails...'] }),
+          op('remove', 'DELETE', '/datarooms/{id}/groups/{groupId}/members/{membershipId}', { args: [...GROUP, 'membershipId=membership'] }),
+        ],
+      },
+      {
+        name: 'permissions',
+        summary: 'What a viewer group may see and download',
+        columns: ['item_id', 'item_type', 'can_view', 'can_download'],
+        ops: [
+          op('list', 'GET', '/datarooms/{id}/groups/{groupId}/permissions', { args: GROUP }),
+          op('set', 'PUT', '/datarooms/{id}/groups/{groupId}/permissions', {
+            args: GROUP,
+            summary: 'Upsert permissions: --permissions \'[{"item_id":"…","can_view":true,"can_download":false}]\'',
+          }),
+        ],
+      },
+      {
+        name: 'branding',
+        summary: 'What a data room’s visitors see (team default, a brand, or custom)',
+        ops: [
+          op('get', 'GET', '/datarooms/{id}/branding', { args: [ROOM] }),
+          op('update', 'PATCH', '/datarooms/{id}/branding', { args: [ROOM] }),
+          op('set-image', 'PUT', '/datarooms/{id}/branding/images/{slot}', { args: imageArgs(ROOM), file: true }),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'brands',
+    summary: 'Named brands of the team',
+    columns: ['id', 'name', 'is_default', 'brand_color', 'default_language', 'updated_at'],
+    ops: [...crud('/brands', '/brands/{id}'), op('set-image', 'PUT', '/brands/{id}/images/{slot}', { args: imageArgs('id=brand'), file: true })],
+  },
+  {
+    name: 'links',
+    summary: 'Share links to documents and data rooms',
+    columns: ['id', 'name', 'url', 'document_id', 'dataroom_id', 'audience_type', 'expires_at'],
+    ops: [
+      ...crud('/links', '/links/{id}'),
+      op('permissions', 'GET', '/links/{id}/permissions', { columns: ['item_id', 'item_type', 'can_view', 'can_download'] }),
+      op('views', 'GET', '/links/{id}/views', { columns: VIEW_COLUMNS }),
+    ],
+  },
+  {
+    name: 'link-presets',
+    summary: 'Reusable link settings',
+    columns: ['id', 'name', 'allow_download', 'email_protected', 'updated_at'],
+    ops: crud('/link-presets', '/link-presets/{id}'),
+  },
+  {
+    name: 'visitors',
+    summary: 'People who viewed or were invited',
+    columns: ['id', 'email', 'verified', 'dataroom_id', 'total_views', 'last_viewed_at'],
+    ops: [op('list', 'GET', '/visitors'), op('get', 'GET', '/visitors/{id}'), op('views', 'GET', '/visitors/{id}/views', { columns: VIEW_COLUMNS })],
+  },
+  {
+    name: 'views',
+    summary: 'Views (visits) of a link or by a visitor, and one view’s pages',
+    columns: VIEW_COLUMNS,
+    ops: [
+      op('link', 'GET', '/links/{id}/views', { args: ['id=link'] }),
+      op('visitor', 'GET', '/visitors/{id}/views', { args: ['id=visitor'] }),
+      op('get', 'GET', '/analytics/views/{id}', { args: ['id=view'], summary: 'Time per page of one view' }),
+    ],
+  },
+  {
+    name: 'analytics',
+    summary: 'Views, viewers and time (--since/--until: unix ms or a date)',
+    ops: [
+      op('document', 'GET', '/analytics/documents/{id}', { args: ['id=document'] }),
+      op('link', 'GET', '/analytics/links/{id}', { args: ['id=link'] }),
+      op('dataroom', 'GET', '/analytics/datarooms/{id}', { args: [ROOM] }),
+      op('view', 'GET', '/analytics/views/{id}', { args: ['id=view'] }),
+    ],
+  },
+];

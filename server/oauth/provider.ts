@@ -1,0 +1,242 @@
+// The OAuth 2.1 issuer: oidc-provider configured for exactly what spec 5.2 asks (device grant,
+// refresh rotation, dynamic registration of native public clients, revocation), on PostgreSQL.
+// Created lazily on first use (never at build time) and kept per process. Where the library's
+// defaults break the spec, the middleware below corrects the answer (docs/decisions.md "OAuth").
+import type { IncomingMessage } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { pgTimestamp, sqlRows } from '../db/sql';
+import { namedLimiter, retryAfterSeconds } from '../ratelimit';
+import { PgAdapter, storedTokenId } from './adapter';
+import { cookieKeys, signingJwk } from './keys';
+import {
+  ACCESS_TOKEN_TTL_S,
+  API_SCOPES,
+  CLI_CLIENT_ID,
+  CLI_CLIENT_NAME,
+  DEVICE_CODE_TTL_S,
+  DEVICE_GRANT,
+  GRANT_TTL_S,
+  MIN_POLL_GAP_MS,
+  POLL_INTERVAL_S,
+  REFRESH_TOKEN_TTL_S,
+  ROUTES,
+  SUPPORTED_SCOPES,
+} from './settings';
+import { dropGrantRecord } from './grants';
+
+/** The API the tokens are for (the resource indicator and audience). */
+export const apiResource = () => `${config.apiBaseUrl ?? config.appUrl}/v1`;
+
+const DISCOVERY_FIELDS = [
+  'issuer',
+  'device_authorization_endpoint',
+  'token_endpoint',
+  'registration_endpoint',
+  'revocation_endpoint',
+  'scopes_supported',
+  'grant_types_supported',
+  'token_endpoint_auth_methods_supported',
+  'revocation_endpoint_auth_methods_supported',
+] as const;
+
+type Errors = typeof import('oidc-provider').errors;
+
+function configuration(errors: Errors): Configuration {
+  const resource = apiResource();
+  return {
+    adapter: PgAdapter as unknown as Configuration['adapter'],
+    clients: [
+      {
+        client_id: CLI_CLIENT_ID,
+        client_name: CLI_CLIENT_NAME,
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: [DEVICE_GRANT, 'refresh_token'],
+        response_types: [],
+        redirect_uris: [],
+      },
+    ],
+    clientDefaults: {
+      grant_types: [DEVICE_GRANT, 'refresh_token'],
+      response_types: [],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    clientAuthMethods: ['none'],
+    responseTypes: ['none'],
+    scopes: [...SUPPORTED_SCOPES],
+    claims: { openid: ['sub'] },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    jwks: { keys: [signingJwk() as never] },
+    cookies: { keys: cookieKeys() },
+    clientBasedCORS: () => false,
+    findAccount: async (_ctx, sub) => {
+      const user = await getDb().user.findUnique({ where: { id: sub }, select: { id: true } });
+      return user ? { accountId: user.id, claims: async () => ({ sub: user.id }) } : undefined;
+    },
+    // Unknown scopes are refused, not silently dropped; at least one API scope is required.
+    extraParams: {
+      scope(_ctx: unknown, value: string | undefined) {
+        const asked = (value ?? '').split(' ').filter(Boolean);
+        const unknown = asked.filter((s) => !SUPPORTED_SCOPES.includes(s));
+        if (unknown.length) throw new errors.InvalidScope(`unknown scope: ${unknown.join(' ')}`, unknown.join(' '));
+        if (!asked.some((s) => API_SCOPES.includes(s))) {
+          throw new errors.InvalidScope(`request at least one API scope (${API_SCOPES.join(', ')})`, value ?? '');
+        }
+      },
+    } as never,
+    extraClientMetadata: {
+      properties: ['quire_registration_check'],
+      validator: registrationRules(errors) as never,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      deviceFlow: {
+        enabled: true,
+        deviceInfo: (ctx: KoaContextWithOIDC) => ({ ip: knownAddress(clientOf(ctx.req)), ua: ctx.get('user-agent') || undefined }),
+      },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: false },
+      userinfo: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource) throw new errors.InvalidTarget();
+          return { scope: API_SCOPES.join(' '), audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: ACCESS_TOKEN_TTL_S };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_S,
+      DeviceCode: DEVICE_CODE_TTL_S,
+      RefreshToken: REFRESH_TOKEN_TTL_S,
+      Grant: GRANT_TTL_S,
+      Session: 3600,
+      Interaction: 600,
+    },
+    // Tokens live their own life: the provider keeps no browser session for a device login.
+    expiresWithSession: () => false,
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: true,
+    routes: ROUTES,
+    pkce: { required: () => false },
+  };
+}
+
+/**
+ * RFC 7591 registration of exactly spec 5.2's client: native, public (no secret), the device and
+ * refresh grants, no redirect URIs, a name. The library runs this for every registration (and
+ * for the built-in client at start); a violation is `invalid_client_metadata`.
+ */
+function registrationRules(errors: Errors) {
+  return (_ctx: unknown, key: string, value: unknown, metadata: Record<string, unknown>) => {
+    if (key !== 'quire_registration_check') return;
+    const refuse = (why: string) => {
+      throw new errors.InvalidClientMetadata(why);
+    };
+    if (value !== undefined) refuse('quire_registration_check is not a client property');
+    const name = metadata.client_name;
+    if (typeof name !== 'string' || !name.trim()) refuse('client_name is required');
+    if ((name as string).length > 100) refuse('client_name must be at most 100 characters');
+    if (metadata.application_type !== 'native') refuse('application_type must be "native"');
+    if (metadata.token_endpoint_auth_method !== 'none') refuse('token_endpoint_auth_method must be "none" (public clients only)');
+    const grants = (metadata.grant_types as string[] | undefined) ?? [];
+    if (!grants.includes(DEVICE_GRANT) || grants.some((g) => g !== DEVICE_GRANT && g !== 'refresh_token')) {
+      refuse(`grant_types must be ["${DEVICE_GRANT}", "refresh_token"] (or the device grant alone)`);
+    }
+    const redirects = (metadata.redirect_uris as unknown[] | undefined) ?? [];
+    if (redirects.length) refuse('redirect_uris must be empty: only the device flow is offered');
+    const responses = (metadata.response_types as unknown[] | undefined) ?? [];
+    if (responses.length) refuse('response_types must be empty: only the device flow is offered');
+  };
+}
+
+/** The answers the library gets wrong for the spec, put right around every request. */
+function install(provider: Provider) {
+  provider.use(async (ctx, next) => {
+    if (ctx.method === 'POST' && ctx.path === ROUTES.registration) {
+      const registrations = namedLimiter('quire:ratelimit:oauth-register', config.oauthRegistrationsPerHour, 3600_000);
+      const rl = await registrations.limit(`ip:${clientOf(ctx.req)}`);
+      if (!rl.success) {
+        const retry = retryAfterSeconds(rl.reset);
+        ctx.status = 429;
+        ctx.set('Retry-After', String(retry));
+        ctx.body = { error: 'too_many_requests', error_description: `Too many client registrations from this address; retry in ${retry} s.` };
+        return;
+      }
+    }
+    await next();
+    const route = ctx.oidc?.route;
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object') return;
+    if (route === 'discovery') {
+      // Advertise exactly what works.
+      const out: Record<string, unknown> = {};
+      for (const k of DISCOVERY_FIELDS) if (body[k] !== undefined) out[k] = body[k];
+      out.grant_types_supported = [DEVICE_GRANT, 'refresh_token'];
+      out.scopes_supported = [...SUPPORTED_SCOPES];
+      ctx.body = out;
+    } else if (route === 'device_authorization' && typeof body.device_code === 'string') {
+      // The library sends no interval and points at its own page.
+      const page = new URL('/device', config.appUrl);
+      ctx.body = {
+        ...body,
+        verification_uri: page.toString(),
+        verification_uri_complete: `${page}?user_code=${encodeURIComponent(String(body.user_code))}`,
+        interval: POLL_INTERVAL_S,
+      };
+    } else if (route === 'token' && body.error === 'authorization_pending') {
+      if (!(await pollAllowed(String(ctx.oidc.params?.device_code ?? '')))) {
+        ctx.body = { error: 'slow_down', error_description: `poll at most every ${POLL_INTERVAL_S} seconds` };
+      }
+    }
+  });
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => void dropGrantRecord(grantId).catch(() => {}));
+}
+
+/**
+ * RFC 8628 3.5: a poll sooner than the interval after the last answered one is `slow_down`.
+ * Only answered polls move the mark, so a client that slows down recovers at once; the first
+ * poll is always answered (issuance is not a poll).
+ */
+async function pollAllowed(deviceCode: string): Promise<boolean> {
+  const now = Date.now();
+  const rows = await sqlRows(
+    `UPDATE oauth_models SET polled_at = $1 WHERE kind = 'DeviceCode' AND id = $2 AND (polled_at IS NULL OR polled_at <= $3) RETURNING id`,
+    [pgTimestamp(now), storedTokenId(deviceCode), pgTimestamp(now - MIN_POLL_GAP_MS)],
+  );
+  return rows.length > 0;
+}
+
+const KEY = Symbol.for('quire.oauth.provider');
+type Holder = { issuer: string; provider: Promise<Provider> };
+
+/** The process's provider for the configured issuer (APP_URL). */
+export function getProvider(): Promise<Provider> {
+  const g = globalThis as Record<symbol, Holder | undefined>;
+  const issuer = config.appUrl;
+  const held = g[KEY];
+  if (held && held.issuer === issuer) return held.provider;
+  const provider = (async () => {
+    const mod = await import('oidc-provider');
+    const p = new mod.default(issuer, configuration(mod.errors));
+    // Behind Vercel's edge or the operator's proxies: the public scheme and host come from them.
+    p.proxy = true;
+    install(p);
+    return p;
+  })();
+  g[KEY] = { issuer, provider };
+  provider.catch(() => (g[KEY] = undefined));
+  return provider;
+}
+
+/** The client's address: resolved by the route (server/oauth/route.ts) before the bridge. */
+const clientOf = (req: IncomingMessage) => req.socket?.remoteAddress ?? 'unknown';
+/** Bare `next start` without a proxy knows no client address: the approval page says so. */
+const knownAddress = (a: string) => (a === 'unknown' ? undefined : a);

@@ -1,0 +1,20 @@
+// Every request to the issuer (app/oauth/[...path] and app/.well-known/openid-configuration):
+// only the working endpoints (settings.ts) reach the provider, through the node bridge.
+import { appRequestAddress } from '../viewer/address';
+import { bridge } from './node-bridge';
+import { getProvider } from './provider';
+import { isIssuerPath } from './settings';
+
+export async function issuerRoute(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  if (!isIssuerPath(url.pathname)) {
+    return Response.json({ error: 'not_found', error_description: 'No such OAuth endpoint.' }, { status: 404 });
+  }
+  try {
+    const provider = await getProvider();
+    return await bridge(req, url.pathname + url.search, provider.callback(), appRequestAddress(req));
+  } catch (e) {
+    console.error('[quire] oauth issuer failed:', e);
+    return Response.json({ error: 'server_error', error_description: 'Something went wrong on our side.' }, { status: 500 });
+  }
+}
