@@ -19,7 +19,7 @@ import { Stat } from './stat';
 
 export function DocumentAnalytics({ documentId, versionId, versionLabel, numPages }: { documentId: string; versionId: string; versionLabel: string; numPages: number }) {
   const trpc = useTRPC();
-  const { days, setDays, range } = useRange();
+  const { range, picker } = useRange();
   const input = { id: documentId, version_id: versionId, ...range };
   const figures = useQuery(trpc.analytics.document.queryOptions(input));
   const readers = useQuery(trpc.analytics.documentReaders.queryOptions(input));
@@ -29,7 +29,7 @@ export function DocumentAnalytics({ documentId, versionId, versionLabel, numPage
   const bars = Array.from({ length: pages }, (_, i) => ({ key: String(i + 1), label: `Page ${i + 1}`, value: seen.get(i + 1) ?? 0 }));
   return (
     <Card>
-      <CardHeader title="Analytics" description={`${versionLabel} · visits that began in the range`} action={<RangePicker days={days} onChange={setDays} />} />
+      <CardHeader title="Analytics" description={`${versionLabel} · visits that began in the range`} action={<RangePicker {...picker} />} />
       <div className="space-y-6 p-5" data-testid="document-analytics">
         {figures.isPending ? (
           <Skeleton className="h-48 w-full" />

@@ -13,12 +13,12 @@ import { Stat } from './stat';
 
 export function LinkAnalytics({ linkId, isRoom }: { linkId: string; isRoom: boolean }) {
   const trpc = useTRPC();
-  const { days, setDays, range } = useRange();
+  const { range, picker } = useRange();
   const q = useQuery(trpc.analytics.link.queryOptions({ id: linkId, ...range }));
   const a = q.data;
   return (
     <Card>
-      <CardHeader title="Analytics" description="Visits that began in the range" action={<RangePicker days={days} onChange={setDays} />} />
+      <CardHeader title="Analytics" description="Visits that began in the range" action={<RangePicker {...picker} />} />
       <div className="space-y-5 p-5" data-testid="link-analytics">
         {q.isPending ? (
           <Skeleton className="h-24 w-full" />

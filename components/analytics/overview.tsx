@@ -18,14 +18,14 @@ import { Stat } from './stat';
 
 export function AnalyticsOverview() {
   const trpc = useTRPC();
-  const { days, setDays, range } = useRange();
+  const { range, picker } = useRange();
   const q = useQuery(trpc.analytics.overview.queryOptions(range));
   const o = q.data;
   const bars = dailyBars(o?.days ?? [], range);
   const visits = (o?.days ?? []).reduce((n, d) => n + d.views, 0);
   return (
     <>
-      <PageHeader title="Analytics" description="Who opened what you shared, and how long they read." actions={<RangePicker days={days} onChange={setDays} />} />
+      <PageHeader title="Analytics" description="Who opened what you shared, and how long they read." actions={<RangePicker {...picker} />} />
       {q.isPending ? (
         <Skeleton className="h-72 w-full" />
       ) : q.isError ? (

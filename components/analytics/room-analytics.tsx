@@ -12,13 +12,13 @@ import { Stat } from './stat';
 
 export function RoomAnalytics({ roomId }: { roomId: string }) {
   const trpc = useTRPC();
-  const { days, setDays, range } = useRange();
+  const { range, picker } = useRange();
   const q = useQuery(trpc.analytics.roomDocuments.queryOptions({ id: roomId, ...range }));
   const a = q.data;
   return (
     <div className="space-y-5" data-testid="room-analytics">
       <div className="flex justify-end">
-        <RangePicker days={days} onChange={setDays} />
+        <RangePicker {...picker} />
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Visits" value={a ? a.total_views : '—'} />
