@@ -34,13 +34,17 @@ export function LinkAnalytics({ linkId, isRoom }: { linkId: string; isRoom: bool
             </dl>
             {a!.total_views > 0 && <ExportLink label="Views as CSV" params={{ kind: 'views', link_id: linkId, ...range }} />}
             {!isRoom && a!.avg_page_duration_seconds.length > 0 && (
-              <BarChart
-                data={a!.avg_page_duration_seconds.map((p) => ({ key: String(p.page_number), label: `Page ${p.page_number}`, value: p.avg_duration_seconds }))}
-                title="Average time per page, in seconds"
-                valueLabel="Average time"
-                format={(v) => `${Math.round(v * 10) / 10} s`}
-                testId="link-page-chart"
-              />
+              <div>
+                <h3 className="mb-1 text-sm font-semibold text-zinc-900">Average time per page</h3>
+                <p className="mb-2 text-sm text-zinc-500">Over this link's visits that reached each page.</p>
+                <BarChart
+                  data={a!.avg_page_duration_seconds.map((p) => ({ key: String(p.page_number), label: `Page ${p.page_number}`, value: p.avg_duration_seconds }))}
+                  title="Average time per page, in seconds"
+                  valueLabel="Average time"
+                  format={(v) => `${Math.round(v * 10) / 10} s`}
+                  testId="link-page-chart"
+                />
+              </div>
             )}
           </>
         )}

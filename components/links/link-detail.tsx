@@ -88,9 +88,9 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
       <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <dl className="grid grid-cols-3 gap-3">
-            <Stat label="Views">{s ? s.views : '—'}</Stat>
+            <Stat label="Views, all time">{s ? s.views : '—'}</Stat>
             <Stat label="Last viewed">{s?.last_viewed_at ? <RelativeTime iso={s.last_viewed_at} /> : 'Never'}</Stat>
-            <Stat label="Time spent">{rows && rows.length > 0 && !views.hasNextPage ? formatDuration(totalTime) : '—'}</Stat>
+            <Stat label="Time spent, all time">{rows && rows.length > 0 && !views.hasNextPage ? formatDuration(totalTime) : '—'}</Stat>
           </dl>
           <LinkAnalytics linkId={link.id} isRoom={!!link.dataroom_id} />
           <Card>
