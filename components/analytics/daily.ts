@@ -1,4 +1,5 @@
 import type { BarDatum } from './bar-chart';
+import { utcDate } from './range-params';
 
 const DAY = 86_400_000;
 
@@ -7,7 +8,7 @@ export function dailyBars(days: { day: string; views: number; viewers: number }[
   const byDay = new Map(days.map((d) => [d.day, d]));
   const start = Math.floor(range.since / DAY) * DAY;
   return Array.from({ length: Math.ceil((range.until - start) / DAY) }, (_, i) => {
-    const k = new Date(start + i * DAY).toISOString().slice(0, 10);
+    const k = utcDate(start + i * DAY);
     const d = byDay.get(k);
     return {
       key: k.slice(5),

@@ -1,24 +1,26 @@
 // An analytics range as the dashboard keeps it in the page's URL: `?range=7|30|90|365` (days up
 // to now) or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (whole UTC days, both included, as the per-day
-// charts count them). The API's rule applies: at most 366 days.
+// charts count them). The API's rule applies: at most MAX_RANGE_DAYS.
+import { MAX_RANGE_DAYS } from '@/server/services/analytics/range';
+
 export const RANGE_DAYS = [7, 30, 90, 365] as const;
 export type RangeDays = (typeof RANGE_DAYS)[number];
+export { MAX_RANGE_DAYS };
 export const DEFAULT_DAYS: RangeDays = 30;
-export const MAX_CUSTOM_DAYS = 366;
 
 export type RangeChoice = { days: RangeDays } | { from: string; to: string };
 
 const DAY = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+export const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
+
 /** Midnight UTC of a YYYY-MM-DD date, or NaN when it is no calendar date. */
 function dayStart(d: string): number {
   if (!DATE.test(d)) return NaN;
   const t = Date.parse(`${d}T00:00:00Z`);
-  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== d ? NaN : t;
+  return Number.isNaN(t) || utcDate(t) !== d ? NaN : t;
 }
-
-export const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** Why from–to cannot be a range (a sentence for the form), or null when it can. */
 export function customRangeError(from: string, to: string, now = Date.now()): string | null {
@@ -28,7 +30,7 @@ export function customRangeError(from: string, to: string, now = Date.now()): st
   if (Number.isNaN(a) || Number.isNaN(b)) return 'Enter dates as YYYY-MM-DD.';
   if (a > b) return 'The start date must not be after the end date.';
   if (a > now) return 'The start date is in the future.';
-  if ((b - a) / DAY + 1 > MAX_CUSTOM_DAYS) return `A range may span at most ${MAX_CUSTOM_DAYS} days.`;
+  if ((b - a) / DAY + 1 > MAX_RANGE_DAYS) return `A range may span at most ${MAX_RANGE_DAYS} days.`;
   return null;
 }
 

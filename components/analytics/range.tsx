@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { customLabel, customRangeError, parseRange, RANGE_DAYS, rangeKey, rangeOf, utcDate, withRange, type RangeChoice } from './range-params';
+import { customLabel, customRangeError, MAX_RANGE_DAYS, parseRange, RANGE_DAYS, rangeKey, rangeOf, utcDate, withRange, type RangeChoice } from './range-params';
 
 export function useRange() {
   const params = useSearchParams();
@@ -87,7 +87,7 @@ function CustomRangeForm({ initial, onApply, onCancel }: { initial: { from: stri
     <form onSubmit={submit} noValidate className="space-y-3">
       <div>
         <p className="text-sm font-semibold text-zinc-900">Custom range</p>
-        <p className="text-xs text-zinc-500">Whole days in UTC, both included; at most 366 days.</p>
+        <p className="text-xs text-zinc-500">Whole days in UTC, both included; at most {MAX_RANGE_DAYS} days.</p>
       </div>
       <div className="grid grid-cols-2 gap-2 max-[360px]:grid-cols-1">
         <Field label="From">
