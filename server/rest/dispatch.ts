@@ -77,19 +77,26 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
   });
 }
 
-export const routeFor = (method: string, path: string) => ROUTES.find((r) => r.method === method && r.pattern.test(path));
+/** The operation a method and path name, with its path parameters as sent (not percent-decoded). */
+export function routeFor(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const m = route.pattern.exec(path);
+    if (m) return { route, params: m.groups ?? {} };
+  }
+  return undefined;
+}
 
 /** trpc-to-openapi matched paths case-insensitively; the contract's paths are exact. */
 export const caseDiffers = (path: string) => !ROUTES.some((r) => r.pattern.test(path)) && ROUTES.some((r) => r.anyCase.test(path));
 
 /**
  * The procedure's raw input, as trpc-to-openapi builds it: the JSON body, or the query string
- * (a key given once is a string, an array key always an array); then the path parameters, as sent
- * (not percent-decoded), over either.
+ * (a key given once is a string, an array key always an array); then the path parameters over
+ * either.
  */
-export function inputFor(route: Route, pathname: string, query: Record<string, string[]>, body: unknown): unknown {
+export function inputFor(route: Route, params: Record<string, string>, query: Record<string, string[]>, body: unknown): unknown {
   if (!route.input) return undefined;
-  const params = route.pattern.exec(pathname)?.groups ?? {};
   let input: Record<string, unknown>;
   if (body !== undefined) input = { ...(body as object), ...params };
   else {

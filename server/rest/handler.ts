@@ -65,7 +65,8 @@ export async function handleV1(req: Request): Promise<Answer> {
   const url = new URL(req.url);
   const path = url.pathname.replace(/^\/v1/, '') || '/';
   // Looked up once: its bucket decides the rate limit, its existence the query-string check below.
-  const route = routeFor(req.method, path);
+  const match = routeFor(req.method, path);
+  const route = match?.route;
   const g = await gate(req, route?.bucket);
   if (g instanceof Response) return g;
   if (!safePath(url.pathname) || (!route && caseDiffers(path))) return errorResponse('not_found', 'Not found.', null, g.headers);
@@ -108,11 +109,11 @@ export async function handleV1(req: Request): Promise<Answer> {
     }
   }
 
-  if (!route) return errorResponse('not_found', `No such endpoint: ${req.method} /v1${path}`, null, g.headers);
+  if (!match) return errorResponse('not_found', `No such endpoint: ${req.method} /v1${path}`, null, g.headers);
   try {
     const ctx = { face: 'rest' as const, user: null, actor: g.actor, origin: publicOrigin(req) };
-    const data = await callRoute(route, ctx, inputFor(route, path, query, body));
-    return new JsonAnswer(JSON.stringify(data), route.status, g.headers);
+    const data = await callRoute(match.route, ctx, inputFor(match.route, match.params, query, body));
+    return new JsonAnswer(JSON.stringify(data), match.route.status, g.headers);
   } catch (e) {
     const m = mapError(e, req.method, path);
     return errorResponse(m.code, m.message, m.details, g.headers, m.status);
