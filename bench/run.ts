@@ -653,6 +653,7 @@ async function viewerPart(appDir: string) {
   }
   const { failures } = await measureViewer({
     host: HOST,
+    dbUrl: DB_URL,
     appDir,
     token,
     duration: DURATION,

@@ -78,7 +78,7 @@ test('a visitor passes email, password and code, reads a room document, download
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  await expect(page.getByText(`We sent a 6-digit code to ${visitor}`)).toBeVisible();
+  await expect(page.getByText(`If ${visitor} may open this link, a 6-digit code is on its way to it.`)).toBeVisible();
   const code = await valueFromLog('one-time code', visitor, since);
   expect(code).toMatch(/^\d{6}$/);
   await page.getByLabel('Verification code').fill(code);

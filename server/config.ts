@@ -110,6 +110,22 @@ export const config = {
   get viewerCodeSendsPerAddress(): number {
     return parsed('VIEWER_CODE_SENDS_PER_ADDRESS', positiveInt, 30);
   },
+  /** Email steps (addresses tried) one client address may submit on one link in 10 minutes. */
+  get viewerEmailStepsPerAddress(): number {
+    return parsed('VIEWER_EMAIL_STEPS_PER_ADDRESS', positiveInt, 20);
+  },
+  /** New viewer sessions (new visitors, so new views) one client address may start on one link in 10 minutes. */
+  get viewerSessionsPerAddress(): number {
+    return parsed('VIEWER_SESSIONS_PER_ADDRESS', positiveInt, 50);
+  },
+  /** Page-time batches (heartbeats and beacons) one viewer session may send in a minute. */
+  get viewerEventBatchesPerSession(): number {
+    return parsed('VIEWER_EVENT_BATCHES_PER_SESSION', positiveInt, 60);
+  },
+  /** Page-time batches (heartbeats and beacons) one client address may send in a minute, over every link. */
+  get viewerEventBatchesPerAddress(): number {
+    return parsed('VIEWER_EVENT_BATCHES_PER_ADDRESS', positiveInt, 600);
+  },
   /** Pages of a new PDF version drawn for the viewer after the upload is answered (0: none). */
   get viewerPrerenderPages(): number {
     return parsed('VIEWER_PRERENDER_PAGES', prerenderPages, 3);

@@ -8,6 +8,7 @@ import { requirePlan } from './auth/plans';
 import type { Actor, PlanName } from './auth/actor';
 import type { Scope } from './auth/scopes';
 import { ApiError, type ErrorCode } from './errors';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './db/unavailable';
 import type { RateLimitBucket } from './ratelimit';
 
 export type Context = {
@@ -34,6 +35,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   unprocessable_entity: 'UNPROCESSABLE_CONTENT',
   rate_limit_exceeded: 'TOO_MANY_REQUESTS',
   internal_server_error: 'INTERNAL_SERVER_ERROR',
+  service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 const t = initTRPC
@@ -68,6 +70,10 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (!result.ok && busy(result.error.cause)) {
     const api = new ApiError('rate_limit_exceeded', 'Too many concurrent changes right now; retry in a moment.', { retry_after_seconds: 1 });
     return { ...result, error: new TRPCError({ code: 'TOO_MANY_REQUESTS', message: api.message, cause: api }) };
+  }
+  if (!result.ok && databaseUnavailable(result.error.cause ?? result.error)) {
+    const api = new ApiError('service_unavailable', 'The service cannot reach its database for a moment; retry in a few seconds.', { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS });
+    return { ...result, error: new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: api.message, cause: api }) };
   }
   if (!result.ok && result.error.cause instanceof ApiError) {
     const api = result.error.cause;

@@ -53,6 +53,10 @@ export default async function setup(project: TestProject) {
     MAX_PENDING_UPLOAD_BYTES: String(100 * 1024 * 1024),
     // Every test visitor comes from 127.0.0.1: the per-address code budget would be shared.
     VIEWER_CODE_SENDS_PER_ADDRESS: '100000',
+    VIEWER_EMAIL_STEPS_PER_ADDRESS: '100000',
+    VIEWER_SESSIONS_PER_ADDRESS: '100000',
+    VIEWER_EVENT_BATCHES_PER_SESSION: '100000',
+    VIEWER_EVENT_BATCHES_PER_ADDRESS: '100000',
     // The same for OAuth client registrations (tests/rate-limit.test.ts checks the limit itself).
     OAUTH_REGISTRATIONS_PER_HOUR: '100000',
     // One-time codes and notifications go to the log, whatever the machine has configured.

@@ -210,7 +210,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.components.schemas).filter((n) => n.startsWith('error.'))).toEqual([]);
     for (const { key, method, op } of operations()) {
       const statuses = Object.keys(op.responses);
-      const expected = UNAUTHENTICATED.has(key) ? ['403', '404', '409', '413', '422', '429', '500'] : ['400', '401', '403', '404', '422', '429', '500'];
+      const expected = UNAUTHENTICATED.has(key) ? ['403', '404', '409', '413', '422', '429', '500', '503'] : ['400', '401', '403', '404', '422', '429', '500', '503'];
       if (!UNAUTHENTICATED.has(key) && BODY_METHODS.has(method)) expected.push('413');
       if (!UNAUTHENTICATED.has(key) && method !== 'GET') expected.push('409');
       expect(statuses.filter((s) => Number(s) >= 400).sort(), key).toEqual([...new Set(expected)].sort());

@@ -42,6 +42,9 @@ export type LinkDialogProps = {
   link?: LinkItem | null;
 };
 
+const isGroupTarget = (t: Target | null) => t?.kind === 'dataroom' && !!t.groupId;
+const verifiedForGroup = (d: Draft, t: Target | null): Draft => (isGroupTarget(t) && !d.email_authenticated ? { ...d, email_authenticated: true, email_protected: true } : d);
+
 export function LinkDialog(props: LinkDialogProps) {
   // The body mounts on each opening: a fresh form every time.
   return (
@@ -56,8 +59,13 @@ function LinkDialogBody({ onOpenChange, target: initialTarget, link }: LinkDialo
   const notify = useToast();
   const refresh = useRefreshLinks();
   const editing = !!link;
-  const [draft, setDraftState] = useState<Draft>(() => (link ? draftFromLink(link) : emptyDraft()));
-  const [target, setTarget] = useState<Target | null>(initialTarget ?? null);
+  const [draft, setDraftState] = useState<Draft>(() => (link ? draftFromLink(link) : verifiedForGroup(emptyDraft(), initialTarget ?? null)));
+  const [target, setTargetState] = useState<Target | null>(initialTarget ?? null);
+  // A new group link asks for the one-time code by default (as the API does): the group decides who enters.
+  const setTarget = (t: Target | null) => {
+    setTargetState(t);
+    if (!editing) setDraftState((d) => verifiedForGroup(d, t));
+  };
   const [presetId, setPresetId] = useState('');
   const [tab, setTab] = useState<Tab>('access');
   const [clientErrors, setClientErrors] = useState<Errors>({});

@@ -87,7 +87,7 @@ export function SettingsTabs({
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="min-h-72">
-        {tab === 'access' && <AccessPanel kind={kind} draft={draft} set={set} errors={errors} />}
+        {tab === 'access' && <AccessPanel kind={kind} draft={draft} set={set} errors={errors} groupTarget={!!groupLink} />}
         {tab === 'protection' && (
           <div className="space-y-4">
             <CheckRow
@@ -121,7 +121,7 @@ export function SettingsTabs({
   );
 }
 
-type PanelProps = { kind: 'link' | 'preset'; draft: Draft; set: <K extends keyof Draft>(k: K, v: Draft[K]) => void; errors: Errors };
+type PanelProps = { kind: 'link' | 'preset'; draft: Draft; set: <K extends keyof Draft>(k: K, v: Draft[K]) => void; errors: Errors; groupTarget?: boolean };
 
 const QUICK_EXPIRY = [
   { label: '1 day', days: 1 },
@@ -129,7 +129,7 @@ const QUICK_EXPIRY = [
   { label: '30 days', days: 30 },
 ];
 
-function AccessPanel({ kind, draft, set, errors }: PanelProps) {
+function AccessPanel({ kind, draft, set, errors, groupTarget = false }: PanelProps) {
   const allow = parseList(draft.allow_list).length;
   const deny = parseList(draft.deny_list).length;
   return (
@@ -161,7 +161,15 @@ function AccessPanel({ kind, draft, set, errors }: PanelProps) {
                 rows={3}
                 invalid={p.invalid}
                 value={draft.allow_list}
-                onChange={(e) => set('allow_list', e.target.value)}
+                onChange={(e) => {
+                  set('allow_list', e.target.value);
+                  // A list of who may enter means little unless visitors prove the address: turn
+                  // the code on when the list starts (it can be turned off again, with the warning below).
+                  if (!allow && parseList(e.target.value).length && !draft.email_authenticated) {
+                    set('email_authenticated', true);
+                    set('email_protected', true);
+                  }
+                }}
                 placeholder={'ada@fund.example\nadvisors.example'}
               />
             )}
@@ -174,6 +182,12 @@ function AccessPanel({ kind, draft, set, errors }: PanelProps) {
         </div>
         {(allow > 0 || deny > 0) && !(draft.email_protected || draft.email_authenticated) && (
           <p className="text-xs text-zinc-500">Visitors will be asked for their email so the lists can be checked.</p>
+        )}
+        {(allow > 0 || groupTarget) && !draft.email_authenticated && (
+          <p role="note" data-testid="unverified-warning" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+            Without the one-time code, anyone who types an address {groupTarget ? 'of the group' : 'on the list'} gets in: nothing checks that the
+            visitor owns it, and the answer tells a stranger which addresses are allowed. Keep the code on unless every address is public knowledge.
+          </p>
         )}
       </section>
 

@@ -153,6 +153,11 @@ const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[]; descri
     codes: ['internal_server_error'],
     description: 'An unexpected failure on our side. The message is generic; retry, and contact support if it persists.',
   },
+  503: {
+    name: 'ServiceUnavailable',
+    codes: ['service_unavailable'],
+    description: 'The service cannot reach its database for a moment (a restart or failover). Nothing was changed; retry after `Retry-After` seconds.',
+  },
 };
 
 const EXAMPLE_MESSAGES: Record<ErrorCode, [string, Obj | null]> = {
@@ -172,6 +177,7 @@ const EXAMPLE_MESSAGES: Record<ErrorCode, [string, Obj | null]> = {
   ],
   rate_limit_exceeded: ['Rate limit of 60 requests a minute exceeded; retry in 12 s.', { limit: 60, retry_after_seconds: 12 }],
   internal_server_error: ['Something went wrong on our side. Please try again.', null],
+  service_unavailable: ['The service is briefly unavailable; retry in 2 s.', { retry_after_seconds: 2 }],
 };
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -250,7 +256,7 @@ function componentResponses(): Obj {
     if (status === '401') {
       headers['WWW-Authenticate'] = ref('headers', 'WWW-Authenticate');
     }
-    if (status === '429') headers['Retry-After'] = ref('headers', 'Retry-After');
+    if (status === '429' || status === '503') headers['Retry-After'] = ref('headers', 'Retry-After');
     out[r.name] = {
       description: r.description,
       headers,
@@ -417,7 +423,7 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
       content: ok.content,
     },
   };
-  const statuses = [400, 401, 403, 404, 422, 429, 500];
+  const statuses = [400, 401, 403, 404, 422, 429, 500, 503];
   if (upper !== 'GET') statuses.push(409);
   if (hasBody) statuses.push(413);
   for (const s of statuses) responses[s] = ref('responses', ERROR_RESPONSES[s].name);
@@ -496,6 +502,7 @@ function uploadOperation(): Obj {
       '422': error('`Content-Type` differs from the declared type, or the request has no body.', 'unprocessable_entity', 'ValidationError'),
       '429': error('Too many requests from this address; retry after `Retry-After` seconds.', 'rate_limit_exceeded'),
       '500': error('An unexpected failure on our side.', 'internal_server_error'),
+      '503': error('The database cannot be reached for a moment; retry after `Retry-After` seconds.', 'service_unavailable'),
     },
   };
 }
@@ -511,7 +518,7 @@ function imageOperation(target: 'brand' | 'dataroom', okContent: Obj): Obj {
   const responses: Obj = {
     '200': { description: target === 'brand' ? 'The brand' : 'The room’s branding', headers: rateLimitHeaders(), content: okContent },
   };
-  for (const s of [400, 401, 403, 404, 409, 413, 422, 429, 500]) responses[s] = ref('responses', ERROR_RESPONSES[s].name);
+  for (const s of [400, 401, 403, 404, 409, 413, 422, 429, 500, 503]) responses[s] = ref('responses', ERROR_RESPONSES[s].name);
   return {
     operationId: target === 'brand' ? 'brands-putImage' : 'datarooms-branding-putImage',
     summary: target === 'brand' ? 'Upload a brand image (raw bytes)' : 'Upload a custom room branding image (raw bytes)',

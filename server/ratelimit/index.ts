@@ -38,6 +38,11 @@ export type RateLimiterOptions = {
   maxKeys?: number;
 };
 
+// Requests let through unchecked because the backend (Upstash) failed or did not answer in time, per process.
+const failOpenCounter: { count: number } = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.ratelimit-fail-open')] ??= { count: 0 }) as { count: number };
+/** How many requests this process let through unchecked since it started (the limiters fail open). */
+export const failOpenCount = () => failOpenCounter.count;
+
 export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   const { prefix, limit, windowMs = WINDOW_MS, upstash, timeoutMs = RATE_LIMIT_TIMEOUT_MS } = opts;
   const now = opts.now ?? Date.now;
@@ -73,10 +78,12 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
 
   let lastWarning = -Infinity;
   const failOpen = (reason: unknown): RateLimitResult => {
+    failOpenCounter.count++;
     if (Date.now() - lastWarning > 60_000) {
       lastWarning = Date.now();
       const why = reason instanceof Error ? reason.message : String(reason);
-      console.error(`[ratelimit] ${prefix}: backend unavailable, allowing requests (fail open): ${why}`);
+      // One greppable line a minute per limiter, with the running count, for an operator to alert on.
+      console.error(`[ratelimit] fail-open ${prefix}: backend unavailable, allowing requests unchecked (${failOpenCounter.count} since start): ${why}`);
     }
     return { success: true, limit, remaining: limit, reset: (Math.floor(now() / windowMs) + 1) * windowMs };
   };

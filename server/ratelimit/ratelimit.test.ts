@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Redis as UpstashRedis } from '@upstash/redis';
 import { Redis as IORedis } from 'ioredis';
-import { createRateLimiter, type RateLimiter } from './index';
+import { createRateLimiter, failOpenCount, type RateLimiter } from './index';
 import { startUpstashBridge, type UpstashBridge } from '@/scripts/upstash-bridge';
 
 const MIN = 60_000;
@@ -133,10 +133,16 @@ describe('Upstash path fails open', () => {
         upstash: { url: `http://127.0.0.1:${port}`, token: 't' },
         timeoutMs: 200,
       });
+      const before = failOpenCount();
       const r = await limiter.limit('k');
       expect(r).toMatchObject({ success: true, limit: 5, remaining: 5 });
       expect(r.reset).toBeGreaterThan(Date.now());
       expect(log).toHaveBeenCalledOnce();
+      // The line an operator alerts on: greppable, with the running count.
+      expect(String(log.mock.calls[0]![0])).toMatch(new RegExp(`^\\[ratelimit\\] fail-open ${RUN}:hung: .*\\(${before + 1} since start\\)`));
+      await limiter.limit('k');
+      expect(failOpenCount()).toBe(before + 2);
+      expect(log).toHaveBeenCalledOnce(); // at most one line a minute per limiter
     } finally {
       hung.closeAllConnections();
       await new Promise((r) => hung.close(r));

@@ -1,13 +1,14 @@
-// Reads a JSON request body with the API's 4.5 MB cap, refusing oversized bodies from their
+// Reads a request body under a cap (the API's 4.5 MB unless the caller gives another), refusing oversized bodies from their
 // Content-Length before reading, and chunked ones as soon as they pass the cap.
 import { ApiError } from '../errors';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 
-const tooLarge = () => new ApiError('payload_too_large', 'The request body is larger than the 4.5 MB limit.');
+const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+const tooLarge = (max: number) => new ApiError('payload_too_large', `The request body is larger than the ${sizeOf(max)} limit.`);
 
 export async function readBody(req: Request, max = API_BODY_MAX_BYTES): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  if (Number.isFinite(declared) && declared > max) throw tooLarge(max);
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -20,7 +21,7 @@ export async function readBody(req: Request, max = API_BODY_MAX_BYTES): Promise<
       // Not cancelled: cancelling destroys the socket under a client still sending (EPIPE for
       // it, before it reads the 413). The server drops the rest (scripts/serve.ts) or closes.
       reader.releaseLock();
-      throw tooLarge();
+      throw tooLarge(max);
     }
     chunks.push(value);
   }

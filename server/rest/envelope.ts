@@ -58,5 +58,8 @@ export function errorResponse(
   headers: Record<string, string> = {},
   status = STATUS[code],
 ): Response {
+  const retry = details?.retry_after_seconds;
+  // Refusals that say when to come back say it in the header too (429s get it from the limiter).
+  if ((status === 429 || status === 503) && typeof retry === 'number' && !('Retry-After' in headers)) headers = { ...headers, 'Retry-After': String(retry) };
   return jsonResponse(JSON.stringify(errorBody(code, message, details)), status, headers);
 }

@@ -3,6 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { ApiError, type ErrorCode } from '../errors';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
 
 export type Mapped = { status: number; code: ErrorCode; message: string; details: Record<string, unknown> | null };
 
@@ -17,6 +18,14 @@ function describeZod(err: ZodError): Mapped {
     details: { formErrors: flat.formErrors, fieldErrors: flat.fieldErrors },
   };
 }
+
+/** The database cannot be reached right now: 503 with Retry-After, which clients (the CLI) retry. */
+export const DATABASE_UNAVAILABLE: Mapped = {
+  status: 503,
+  code: 'service_unavailable',
+  message: `The service cannot reach its database for a moment; retry in ${DATABASE_RETRY_AFTER_SECONDS} s.`,
+  details: { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS },
+};
 
 export function mapError(error: unknown, method: string, path: string): Mapped {
   const cause = error instanceof TRPCError ? error.cause : error;
@@ -34,6 +43,7 @@ export function mapError(error: unknown, method: string, path: string): Mapped {
         return { status: 413, code: 'payload_too_large', message: 'The request body is larger than 4.5 MB.', details: null };
     }
   }
+  if (databaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   console.error('[v1] unexpected error', method, path, error instanceof TRPCError ? (error.cause ?? error) : error);
   return { status: 500, code: 'internal_server_error', message: 'Something went wrong on our side. Please try again.', details: null };
 }

@@ -1,6 +1,8 @@
 // Every /v1 request, by path: the OpenAPI document, the local presigned upload PUT, and the
 // procedures. The app's route files and the standalone server (scripts/serve.ts) both use it.
+import { databaseUnavailable } from '../db/unavailable';
 import { errorResponse, toResponse, type Answer } from './envelope';
+import { DATABASE_UNAVAILABLE } from './errors';
 import { gate } from './gate';
 import { handleV1 } from './handler';
 import { IMAGE_ROUTES, putImage } from './image-route';
@@ -30,7 +32,18 @@ export async function noSuchEndpoint(req: Request, method = req.method): Promise
 export const routeV1 = async (req: Request): Promise<Response> => toResponse(await routeV1Answer(req));
 
 /** The answer to a /v1 request (npm start writes JSON answers without making them Responses). */
-export function routeV1Answer(req: Request): Promise<Answer> {
+export async function routeV1Answer(req: Request): Promise<Answer> {
+  try {
+    return await route(req);
+  } catch (e) {
+    // The token lookup or the rate limit found the database unreachable (operations map their own errors).
+    if (!databaseUnavailable(e)) throw e;
+    const m = DATABASE_UNAVAILABLE;
+    return errorResponse(m.code, m.message, m.details, {}, m.status);
+  }
+}
+
+function route(req: Request): Promise<Answer> {
   const { pathname } = new URL(req.url);
   // Paths are exact: /V1/... is no route, whichever server it reached.
   if (!(pathname === '/v1' || pathname.startsWith('/v1/')) || !V1_METHODS.has(req.method)) return noSuchEndpoint(req);

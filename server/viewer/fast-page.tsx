@@ -88,7 +88,7 @@ export async function serveViewerPage(req: http.IncomingMessage, res: http.Serve
   if (outcome.kind === 'not_found' || outcome.kind === 'admitted' || page.ctx.state.state === 'not_found') return false;
   const [card, name] = await Promise.all([linkCard(page), targetName(page.ctx.state.link)]);
   const html = Buffer.from(`<!DOCTYPE html>${renderToString(<Document page={page} outcome={outcome} slug={slug} name={name} sp={sp} card={card} css={css} />)}`);
-  const status = outcome.kind === 'redirect' ? 307 : outcome.kind === 'expired' ? 410 : 200;
+  const status = outcome.kind === 'redirect' ? 307 : outcome.kind === 'expired' ? 410 : outcome.kind === 'busy' ? 429 : 200;
   res.writeHead(status, { ...HEADERS, ...(outcome.kind === 'redirect' ? { Location: outcome.to } : {}), 'Content-Length': String(html.length) });
   res.end(req.method === 'HEAD' ? undefined : html);
   return true;

@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { fill, viewerWords } from '../../components/viewer/i18n';
 import { ApiError } from '../errors';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
 import { readBody } from '../rest/body';
 import { visitorBranding } from '../services/branding/effective';
 import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/viewer/content';
@@ -27,7 +28,11 @@ function text(status: number, body: string, headers: Record<string, string> = {}
 function refusal(e: unknown): Response {
   const cause = e instanceof TRPCError && e.cause ? e.cause : e;
   if (cause instanceof LinkExpiredError) return text(410, 'This link has expired.');
-  if (cause instanceof ApiError) return text(cause.status, cause.message);
+  if (cause instanceof ApiError) {
+    const retry = cause.details?.retry_after_seconds;
+    return text(cause.status, cause.message, typeof retry === 'number' ? { 'Retry-After': String(retry) } : {});
+  }
+  if (databaseUnavailable(cause)) return text(503, 'This page is briefly unavailable; try again in a few seconds.', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
   if (e instanceof TRPCError && e.code === 'BAD_REQUEST') return text(400, 'Malformed request.');
   throw e;
 }

@@ -22,6 +22,8 @@ export type PageOutcome =
   | { kind: 'expired' }
   /** The session cookie just set did not come back: the browser blocks cookies. */
   | { kind: 'cookies' }
+  /** Entering was refused by a rate limit (too many new visitors from this address): a notice, not another round through /enter. */
+  | { kind: 'busy' }
   | { kind: 'redirect'; to: string }
   | { kind: 'gate'; gate: GateStep }
   | { kind: 'admitted' };
@@ -39,6 +41,7 @@ export function pageOutcome(page: ViewerPage, slug: string, sp: SearchParams): P
   }
   if (ctx.actor) return { kind: 'admitted' };
   const gate = pendingGate(ctx.state.link, ctx.state.session);
+  if (!gate && firstOf(sp.e) === 'rate_limited') return { kind: 'busy' };
   // Nothing left to ask (no gates, or settings changed since): the enter route decides.
   return gate ? { kind: 'gate', gate } : { kind: 'redirect', to: `/view/${slug}/enter` };
 }
@@ -69,6 +72,8 @@ export function UnadmittedPage({ page, outcome, slug, name, sp }: { page: Viewer
   if (outcome.kind === 'expired') body = <ViewerNotice title={t.expiredTitle} body={t.expiredBody} testId="link-expired" />;
   else if (outcome.kind === 'cookies')
     body = <ViewerNotice title={t.cookiesTitle} body={t.cookiesBody} testId="cookies-blocked" action={{ href: `/view/${slug}`, label: t.tryAgain }} />;
+  else if (outcome.kind === 'busy')
+    body = <ViewerNotice title={t.tryAgain} body={t.err_rate_limited} testId="entry-rate-limited" action={{ href: `/view/${slug}`, label: t.tryAgain }} />;
   else if (outcome.kind === 'gate') {
     const field = link.customFields.find((f) => f.identifier === firstOf(sp.f));
     body = (

@@ -38,7 +38,7 @@ const EventInput = z.object({
   view_id: z.string().min(1).max(64),
   events: z
     .array(z.object({ id: z.string().max(64), page: z.number().int(), duration_ms: z.number() }))
-    .max(200),
+    .max(2000),
 });
 
 export const viewerRouter = t.router({
@@ -63,7 +63,7 @@ export const viewerRouter = t.router({
         ctx.userAgent,
       ),
     ),
-  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, input.view_id, input.events)),
+  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address)),
 });
 
 export type ViewerRouter = typeof viewerRouter;

@@ -254,6 +254,13 @@ export async function createLink(actor: Actor, input: CreateInput) {
         ...seeded,
         ...explicit,
       };
+      // A link whose access depends on who the visitor is (a group, an allow list) asks for the
+      // one-time code unless the request (or its preset) says otherwise: typing an address on the
+      // list must not be enough to get in.
+      const dependsOnWho = target.audienceType === 'group' || ((merged.allowList as string[] | undefined)?.length ?? 0) > 0;
+      if (dependsOnWho && explicit.emailAuthenticated === undefined && seeded.emailAuthenticated === undefined && input.email_protected !== false) {
+        merged.emailAuthenticated = true;
+      }
       // email_authenticated implies the email gate unless the request says otherwise.
       if (merged.emailAuthenticated && input.email_protected === undefined) merged.emailProtected = true;
       checkResult(actor, merged, input.expires_at !== undefined);

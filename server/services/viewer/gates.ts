@@ -1,7 +1,9 @@
 // The gates of a link, in DESIGN.md's order: email (when the link is email-protected, or an
 // allow/deny list or a group decides access), custom fields, password, the one-time code (when
 // email-authenticated), then the access decision. Progress is kept on the browser's viewer
-// session; passing the last gate admits the session. A refusal never says which rule refused.
+// session; passing the last gate admits the session. A refusal never says which rule refused,
+// and on a link that verifies the address the email step answers the same for every address: the
+// code is only sent when the address may enter, so the step cannot be used to test a list.
 import { verifyPassword, type CustomField } from '../links/settings';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
@@ -156,7 +158,8 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   const step = req.step;
   if (step === 'email' && emailNeeded(link)) {
     const r = emailSchema.safeParse(req.form.email ?? '');
-    if (!r.success) error = 'email_invalid';
+    if (!(await allow('email', `${link.id}:${req.address}`))) error = 'rate_limited';
+    else if (!r.success) error = 'email_invalid';
     else if (r.data !== p.email) {
       p.email = r.data;
       p.verified = false;
@@ -198,8 +201,9 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   if (pending === 'code' && p.email && (pendingBefore !== 'code' || p.email !== before.email)) sendNow = true;
   if (sendNow && p.email) {
     const ok = (await allow('code_send', `${link.id}:${p.email}`)) && (await allow('code_send_address', req.address));
-    if (ok) await sendCode(link, p.email, req.codeMail);
-    else error ??= 'rate_limited';
+    // An address that may not enter is counted and answered like any other, but gets no code.
+    if (!ok) error ??= 'rate_limited';
+    else if (await accessAllowed(link, p.email)) await sendCode(link, p.email, req.codeMail);
   }
 
   let admitted = false;
@@ -240,6 +244,8 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   // No session yet: one is made only once there is something to keep.
   const progressed = admitted || p.email !== null || p.fieldValues !== null || p.passwordOk;
   if (!progressed) return { error, field, admitted };
+  // Every new session is a new visitor in the figures: one address may start only so many per link.
+  if (!(await allow('session_new', `${link.id}:${req.address}`))) return { error: 'rate_limited', admitted: false };
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.viewerSession.create({ data: { id: newId(), linkId: link.id, tokenHash: hashSessionToken(token), expiresAt, ...data, fieldValues: p.fieldValues ?? undefined } });

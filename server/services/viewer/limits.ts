@@ -1,27 +1,38 @@
-// Rate limits of the viewer's gates, over 10-minute windows (in-process, or Upstash when
-// configured, like every limit). Password guesses per link and client address; one-time codes
-// sent per link and email and per client address; codes tried per link and email (on top of
-// the 5 attempts a code allows).
+// Rate limits of the viewer (in-process, or Upstash when configured, like every limit), each
+// over its own window: password guesses and email steps per link and client address; one-time
+// codes sent per link and email and per client address; codes tried per link and email (on top
+// of the 5 attempts a code allows); new sessions (a new visitor, so a new view) per link and
+// address; page-time batches per session and per address.
 import { config } from '../../config';
 import { createRateLimiter, type RateLimiter } from '../../ratelimit';
 
-const WINDOW_MS = 10 * 60_000;
+const MINUTE = 60_000;
+const TEN_MINUTES = 10 * MINUTE;
 
-type Kind = 'password' | 'code_send' | 'code_send_address' | 'code_verify';
-const BUDGETS: Record<Kind, () => number> = {
-  password: () => 10,
-  code_send: () => 5,
-  code_send_address: () => config.viewerCodeSendsPerAddress,
-  code_verify: () => 10,
-};
+type Budget = { limit: () => number; windowMs: number };
+const BUDGETS = {
+  password: { limit: () => 10, windowMs: TEN_MINUTES },
+  email: { limit: () => config.viewerEmailStepsPerAddress, windowMs: TEN_MINUTES },
+  code_send: { limit: () => 5, windowMs: TEN_MINUTES },
+  code_send_address: { limit: () => config.viewerCodeSendsPerAddress, windowMs: TEN_MINUTES },
+  code_verify: { limit: () => 10, windowMs: TEN_MINUTES },
+  session_new: { limit: () => config.viewerSessionsPerAddress, windowMs: TEN_MINUTES },
+  events_session: { limit: () => config.viewerEventBatchesPerSession, windowMs: MINUTE },
+  events_address: { limit: () => config.viewerEventBatchesPerAddress, windowMs: MINUTE },
+} satisfies Record<string, Budget>;
+export type LimitKind = keyof typeof BUDGETS;
 
-const limiters: Map<Kind, RateLimiter> = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.viewer-limiters')] ??= new Map()) as Map<Kind, RateLimiter>;
+/** Retry-After of a refusal by one of these limits, in seconds. */
+export const retryAfterSeconds = (kind: LimitKind) => Math.ceil(BUDGETS[kind].windowMs / 1000);
+
+const limiters: Map<LimitKind, RateLimiter> = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.viewer-limiters')] ??= new Map()) as Map<LimitKind, RateLimiter>;
 
 /** Counts one attempt of `kind` for `key`; false when over budget. */
-export async function allow(kind: Kind, key: string): Promise<boolean> {
+export async function allow(kind: LimitKind, key: string): Promise<boolean> {
   let l = limiters.get(kind);
   if (!l) {
-    l = createRateLimiter({ prefix: `quire:viewer:${kind}`, limit: BUDGETS[kind](), windowMs: WINDOW_MS, upstash: config.upstash });
+    const b: Budget = BUDGETS[kind];
+    l = createRateLimiter({ prefix: `quire:viewer:${kind}`, limit: b.limit(), windowMs: b.windowMs, upstash: config.upstash });
     limiters.set(kind, l);
   }
   return (await l.limit(key)).success;

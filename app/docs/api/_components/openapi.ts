@@ -24,6 +24,7 @@ export const CODES_BY_STATUS: Record<string, string[]> = {
   '422': ['unprocessable_entity'],
   '429': ['rate_limit_exceeded'],
   '500': ['internal_server_error'],
+  '503': ['service_unavailable'],
 };
 
 export function resolve<T extends Obj | undefined>(doc: OpenAPIObject, node: T): T {

@@ -1,0 +1,25 @@
+// Whether a failure means the database cannot be reached right now (refused, reset, closed,
+// restarting, out of connections), from pg itself, Prisma's pg adapter or Prisma's engine. Such
+// failures are answered 503 with Retry-After (a client may retry), not 500.
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNABORTED']);
+const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017']);
+// Class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300 (too many connections).
+const SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|server closed the connection/i;
+
+/** Seconds a client is told to wait when the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+export function databaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const o = e as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
+    if (typeof o.code === 'string' && (SOCKET_CODES.has(o.code) || PRISMA_CODES.has(o.code) || SQLSTATE.test(o.code))) return true;
+    if (typeof o.kind === 'string' && ADAPTER_KINDS.has(o.kind)) return true;
+    if (typeof o.originalCode === 'string' && (SOCKET_CODES.has(o.originalCode) || SQLSTATE.test(o.originalCode))) return true;
+    if (typeof o.message === 'string' && MESSAGES.test(o.message)) return true;
+  }
+  return false;
+}
