@@ -165,7 +165,7 @@ test('refusals, expiry and language in the viewer', async ({ page, browser }) =>
   const doc = await call('POST', '/v1/documents', { type: 'link', external_url: 'https://example.com/memo', name: 'Memo' });
 
   // An allow list that does not name the visitor: a refusal that names no rule.
-  const listed = await call('POST', '/v1/links', { document_id: doc.id, allow_list: ['partners.example'] });
+  const listed = await call('POST', '/v1/links', { document_id: doc.id, allow_list: ['partners.example'], email_authenticated: false });
   await page.goto(listed.url);
   await page.getByLabel('Email address').fill('someone@else.example');
   await page.getByRole('button', { name: 'Continue' }).click();

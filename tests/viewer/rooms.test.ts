@@ -142,7 +142,7 @@ describe('general room links', () => {
 
 describe('group links', () => {
   it('the tree follows the group: a folder holding an individually visible document shows; others are refused everywhere', async () => {
-    const slug = slugOf(await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: group.id }));
+    const slug = slugOf(await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: group.id, email_authenticated: false }));
     const v = new Visitor();
     expect(gateOf((await v.open(slug)).text())).toBe('email');
     await v.gate(slug, { step: 'email', email: 'ada@fund.example' });
@@ -175,7 +175,7 @@ describe('group links', () => {
   });
 
   it('admits explicit members, the group\'s domains, anyone when it allows all; refuses the rest', async () => {
-    const link = await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: group.id });
+    const link = await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: group.id, email_authenticated: false });
     const slug = slugOf(link);
     const attempt = async (address: string) => {
       const v = new Visitor();

@@ -59,7 +59,13 @@ export const CustomField = z.object({
 export const sharedSettings = {
   password: z.string().min(4, 'must be 4 to 128 characters').max(128, 'must be 4 to 128 characters').nullable().optional(),
   email_protected: jsonBool().optional(),
-  email_authenticated: jsonBool().optional(),
+  email_authenticated: jsonBool()
+    .describe(
+      'Visitors prove the email address with a one-time code before anything is shown. On create it defaults to true when access depends on who the visitor is ' +
+        '(a group link whose group does not allow all, or a non-empty allow_list), false otherwise. Turning it off on such a link means anyone who types an address ' +
+        'on the list gets in without owning it, and the email step tells a stranger which addresses are allowed.',
+    )
+    .optional(),
   allow_download: jsonBool().optional(),
   allow_list: accessList.optional(),
   deny_list: accessList.optional(),

@@ -199,17 +199,19 @@ async function resolveTarget(tx: Tx, actor: Actor, input: CreateInput) {
   if (input.document_id) {
     const doc = await tx.document.findFirst({ where: { id: input.document_id, teamId: actor.teamId }, select: { id: true } });
     if (!doc) throw notFound('Document');
-    return { linkType: 'document' as const, documentId: doc.id, dataroomId: null, audienceType: audience, groupId: null };
+    return { target: { linkType: 'document' as const, documentId: doc.id, dataroomId: null, audienceType: audience, groupId: null }, groupAllowsAll: false };
   }
   const room = await findRoom(tx, actor, input.dataroom_id!, 'share');
   let groupId: string | null = null;
+  let groupAllowsAll = false;
   if (input.group_id) {
-    const group = await tx.viewerGroup.findFirst({ where: { id: input.group_id, dataroom: { teamId: actor.teamId, deletedAt: null } }, select: { id: true, dataroomId: true } });
+    const group = await tx.viewerGroup.findFirst({ where: { id: input.group_id, dataroom: { teamId: actor.teamId, deletedAt: null } }, select: { id: true, dataroomId: true, allowAll: true } });
     if (!group) throw notFound('Group');
     if (group.dataroomId !== room.id) throw invalid('group_id', 'belongs to another data room');
     groupId = group.id;
+    groupAllowsAll = group.allowAll;
   }
-  return { linkType: 'dataroom' as const, documentId: null, dataroomId: room.id, audienceType: audience, groupId };
+  return { target: { linkType: 'dataroom' as const, documentId: null, dataroomId: room.id, audienceType: audience, groupId }, groupAllowsAll };
 }
 
 export async function createLink(actor: Actor, input: CreateInput) {
@@ -220,7 +222,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
   let id: string;
   try {
     id = await db.$transaction(async (tx) => {
-      const target = await resolveTarget(tx, actor, input);
+      const { target, groupAllowsAll } = await resolveTarget(tx, actor, input);
       await checkBrand(tx, actor, input.brand_id);
       const preset = input.preset_id ? await presetSeed(tx, actor, input.preset_id) : null;
       const seeded: Columns = {};
@@ -257,7 +259,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
       // A link whose access depends on who the visitor is (a group, an allow list) asks for the
       // one-time code unless the request (or its preset) says otherwise: typing an address on the
       // list must not be enough to get in.
-      const dependsOnWho = target.audienceType === 'group' || ((merged.allowList as string[] | undefined)?.length ?? 0) > 0;
+      const dependsOnWho = (target.audienceType === 'group' && !groupAllowsAll) || ((merged.allowList as string[] | undefined)?.length ?? 0) > 0;
       if (dependsOnWho && explicit.emailAuthenticated === undefined && seeded.emailAuthenticated === undefined && input.email_protected !== false) {
         merged.emailAuthenticated = true;
       }
