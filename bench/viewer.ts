@@ -42,6 +42,7 @@ type Scenario = {
 };
 
 const EVENTS_PER_BATCH = 50;
+const BENCH_ORIGIN = 'http://quire-bench.localhost';
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
@@ -79,7 +80,8 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-viewer-'));
   // One visitor sends every batch from one address: the per-session and per-address budgets of
   // the beacon (a visitor's tabs send one batch in 10 s) are lifted, as the test suite does.
-  const appEnv = { QUIRE_DATA_DIR: dataDir, VIEWER_EVENT_BATCHES_PER_SESSION: '100000000', VIEWER_EVENT_BATCHES_PER_ADDRESS: '100000000' };
+  // APP_URL fixed, so the Origin the reports carry is the app's own whichever port a run uses.
+  const appEnv = { QUIRE_DATA_DIR: dataDir, APP_URL: BENCH_ORIGIN, VIEWER_EVENT_BATCHES_PER_SESSION: '100000000', VIEWER_EVENT_BATCHES_PER_ADDRESS: '100000000' };
   const probe: Probe = { path: '/v1/documents?limit=1', headers: { authorization: `Bearer ${h.token}` } };
   let failures = 0;
   const results: Record<string, Measured> = {};
@@ -126,7 +128,8 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
         spec: {
           method: 'POST',
           paths: [`/view/${f.open}/events`],
-          headers: { cookie: f.cookie, 'content-type': 'text/plain' },
+          // As a browser sends it: the viewer refuses reports without its own Origin.
+          headers: { cookie: f.cookie, 'content-type': 'text/plain', origin: BENCH_ORIGIN },
           body: () => {
             const b = batch++;
             const events = Array.from({ length: EVENTS_PER_BATCH }, (_, k) => ({ id: `b${run}x${b}x${k}`, page: 1 + ((b + k) % 200), duration_ms: 1000 + k }));

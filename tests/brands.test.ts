@@ -365,6 +365,15 @@ describe('plan gating, field by field (spec 4.3)', SPAWNS, () => {
     const api = await teamApi('pro');
     const e = envelope(await api.post('/v1/brands', { name: 'Too rich', welcome_message: 'Hi' }), 403, 'plan_restriction');
     expect(e.details).toMatchObject({ fields: ['welcome_message'], current_plan: 'pro' });
+    // Fields of two features: every blocked field, `feature` the first one's, `features` both.
+    const two = envelope(await api.post('/v1/brands', { name: 'Richer', welcome_message: 'Hi', card_layout: 'list' }), 403, 'plan_restriction');
+    expect(two.details).toMatchObject({
+      fields: ['welcome_message', 'card_layout'],
+      feature: 'viewer_customization',
+      features: ['viewer_customization', 'dataroom_layout'],
+      current_plan: 'pro',
+      plans: ['datarooms', 'datarooms-plus'],
+    });
     expect(await list(api)).toEqual([]);
   });
 

@@ -10,3 +10,10 @@ export function requestOrigin(req: { url: string; headers: Headers }, configured
   const proto = (trusted && req.headers.get('x-forwarded-proto')) || (req.url.startsWith('https:') ? 'https' : 'http');
   return `${proto}://${host}`;
 }
+
+/**
+ * A state-changing request from one of our own pages: browsers send Origin on every POST, so it
+ * must name our origin. A missing Origin, "null" (a sandboxed frame, a data: or file: page) or
+ * another site's is refused alike; SameSite cookies alone are not relied on.
+ */
+export const fromOwnOrigin = (headers: Headers, origin: string): boolean => headers.get('origin') === origin;

@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { fill, viewerWords } from '../../components/viewer/i18n';
 import { ApiError } from '../errors';
+import { fromOwnOrigin } from '../lib/origin';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
 import { readBody } from '../rest/body';
 import { visitorBranding } from '../services/branding/effective';
@@ -56,10 +57,6 @@ async function documentOf(link: ViewerLink, item: string | undefined): Promise<S
   return d;
 }
 
-const sameOrigin = (req: Request, origin: string) => {
-  const o = req.headers.get('origin');
-  return !o || o === 'null' ? !req.headers.get('sec-fetch-site') || req.headers.get('sec-fetch-site') === 'same-origin' : o === origin;
-};
 
 async function formOf(req: Request): Promise<Record<string, string>> {
   const raw = await readBody(req, 64 * 1024);
@@ -77,7 +74,7 @@ async function formOf(req: Request): Promise<Record<string, string>> {
 /** POST /view/{slug}/gate: one gate form; answers 303 to the link (with ?e= when refused). */
 export async function gateRoute(req: Request, { slug }: Params): Promise<Response> {
   const ctx = await context(req, slug);
-  if (!sameOrigin(req, ctx.origin)) return text(403, 'Cross-site form posts are refused.');
+  if (!fromOwnOrigin(req.headers, ctx.origin)) return text(403, 'Cross-site form posts are refused.');
   let form: Record<string, string>;
   try {
     form = await formOf(req);
@@ -217,6 +214,7 @@ export async function zipRoute(req: Request, p: Params): Promise<Response> {
 export async function eventsRoute(req: Request, p: Params): Promise<Response> {
   try {
     const ctx = await context(req, p.slug);
+    if (!fromOwnOrigin(req.headers, ctx.origin)) return text(403, 'Cross-site reports are refused.');
     admitted(ctx);
     const raw = Buffer.from(await readBody(req, 64 * 1024)).toString('utf8');
     let body: unknown;

@@ -50,7 +50,8 @@ export class Visitor {
     const r = await fetch(this.base + p, {
       method,
       redirect: 'manual',
-      headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers },
+      // Browsers send Origin on every POST (the viewer refuses one without it).
+      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(method === 'POST' ? { Origin: this.base } : {}), ...init.headers },
       body: init.body as BodyInit | undefined,
     });
     for (const c of r.headers.getSetCookie()) {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, uniqueTeam } from '../support/api';
 import { ok } from '../support/docs';
 import { withTestDb } from '../support/test-db';
-import { codeFor, fromLog, gateOf, logSize, makeLink, pdfDocument, refusalOf, slugOf, Visitor } from '../support/viewer';
+import { codeFor, enter, fromLog, gateOf, logSize, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from '../support/viewer';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -341,12 +341,38 @@ describe('sessions', () => {
     expect((await v.open(slug)).status).toBe(200);
   });
 
-  it('cross-site form posts are refused', async () => {
+  it('cross-site form posts are refused: a foreign Origin, "null" (a sandboxed frame, a data: page) and none at all', async () => {
     const slug = slugOf(await makeLink(api, { document_id: doc.id, password: 'xsite' }));
-    const r = await new Visitor().request('POST', `/view/${slug}/gate`, {
-      body: 'step=password&password=xsite',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+    for (const origin of ['https://evil.example', 'null', null]) {
+      const v = new Visitor();
+      // fetch sends no Origin of its own: the Visitor adds ours to POSTs unless told otherwise.
+      const r = await v.request('POST', `/view/${slug}/gate`, {
+        body: 'step=password&password=xsite',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(origin === null ? {} : { Origin: origin }) },
+      });
+      if (origin === null) {
+        const raw = await fetch(`${v.base}/view/${slug}/gate`, {
+          method: 'POST',
+          redirect: 'manual',
+          body: 'step=password&password=xsite',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        });
+        expect(raw.status, 'no Origin').toBe(403);
+        expect(raw.headers.get('set-cookie')).toBeNull();
+        continue;
+      }
+      expect(r.status, String(origin)).toBe(403);
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    // Page-time reports too: a foreign page cannot add reading time to a visitor's view.
+    const open = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, open)).text())!;
+    const foreign = await v.request('POST', `/view/${open}/events`, {
+      body: JSON.stringify({ view_id: viewId, events: [{ id: 'xsite-event-1', page: 1, duration_ms: 1000 }] }),
+      headers: { 'Content-Type': 'text/plain', Origin: 'null' },
     });
-    expect(r.status).toBe(403);
+    expect(foreign.status).toBe(403);
+    expect((await v.events(open, viewId, [{ id: 'own-event-1', page: 1, duration_ms: 1000 }])).status).toBe(200);
   });
 });

@@ -83,14 +83,13 @@ export function assertPlanAllows(actor: Actor, input: Record<string, unknown>) {
   const blocked = Object.keys(input).filter((f) => f in FIELD_FEATURES && changesFromDefault(f, input[f]) && !fieldAllowed(f, actor.plan));
   if (!blocked.length) return;
   const features = [...new Set(blocked.map((f) => FIELD_FEATURES[f]!))];
-  // The narrowest feature names the request; the plans listed lift every blocked field.
-  const narrowest = features.reduce((a, b) => (b.plans.length < a.plans.length ? b : a));
-  const plans = narrowest.plans.filter((p) => features.every((f) => f.plans.includes(p)));
+  // `feature`: the first blocked field's (request order), `features`: all; the plans listed lift every blocked field.
+  const plans = features.reduce((a, b) => (b.plans.length < a.plans.length ? b : a)).plans.filter((p) => features.every((f) => f.plans.includes(p)));
   throw new ApiError(
     'plan_restriction',
     `The ${actor.plan} plan does not include ${blocked.join(', ')}; ${plans.length === 1 ? 'the plan' : 'one of the plans'} ${plans.join(', ')} does.`,
     {
-      feature: narrowest.feature,
+      feature: features[0]!.feature,
       features: features.map((f) => f.feature),
       fields: blocked,
       current_plan: actor.plan,
