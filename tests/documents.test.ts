@@ -1,6 +1,7 @@
 // Documents over real HTTP (spec 2.2, 4.1; DESIGN "API decisions"): the three-step upload,
 // source_url intake (bytes decide the type; no private addresses), link and notion documents,
 // exactly one source, strict bodies, list/cursor, search, rename/move and delete.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, envelope, upload, uniqueTeam } from './support/api';
 import { DOCUMENT_KEYS, ISO, fixture, ok, pdfBytes, tripwire, walk } from './support/docs';
@@ -255,6 +256,41 @@ describe('accepted content types', () => {
       expect(r.status, `${fileName} ${JSON.stringify(r.body)}`).toBe(201);
       expect(r.body, fileName).toMatchObject({ name: fileName, type, content_type: stored, num_pages: 1 });
     }
+  });
+});
+
+/** A PNG whose header declares `width` × `height` (its one row of data does not fill it: never decoded at upload). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1 + width))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('image documents', () => {
+  it('refuses images over 40 megapixels (declared in the header) with 422 naming the size; 36 Mpx is taken', async () => {
+    for (const [w, h] of [[50_000, 50_000], [20_000, 20_000], [7_000, 7_000]]) {
+      const id = await upload(api, pngDeclaring(w, h), 'image/png', 'huge.png');
+      const e = envelope(await api.post('/v1/documents', { upload_id: id }), 422, 'unprocessable_entity');
+      expect(e.message).toBe(`upload_id: the image is ${w} × ${h} pixels; images over 40 megapixels are refused (scale it down first)`);
+      expect(e.details.fieldErrors).toHaveProperty('upload_id');
+    }
+    const id = await upload(api, pngDeclaring(6_000, 6_000), 'image/png', 'big.png');
+    expect(ok(await api.post('/v1/documents', { upload_id: id }), 201)).toMatchObject({ type: 'image', content_type: 'image/png' });
   });
 });
 

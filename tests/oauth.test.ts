@@ -62,8 +62,27 @@ describe('discovery', () => {
     expect(r.status).toBe(200);
     const d = await r.json();
     expect(Object.keys(d).sort()).toEqual(
-      ['issuer', 'device_authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'scopes_supported', 'grant_types_supported', 'token_endpoint_auth_methods_supported'].sort(),
+      [
+        'issuer',
+        'device_authorization_endpoint',
+        'token_endpoint',
+        'registration_endpoint',
+        'revocation_endpoint',
+        'jwks_uri',
+        'scopes_supported',
+        'response_types_supported',
+        'subject_types_supported',
+        'id_token_signing_alg_values_supported',
+        'claims_supported',
+        'grant_types_supported',
+        'token_endpoint_auth_methods_supported',
+      ].sort(),
     );
+    expect(d.jwks_uri).toBe(`${baseUrl()}/oauth/jwks`);
+    const jwks = await (await fetch(d.jwks_uri)).json();
+    expect(jwks.keys.map((k: { alg?: string; kty: string }) => k.kty)).toEqual(['EC']);
+    expect(d.id_token_signing_alg_values_supported).toEqual(['ES256']);
+    expect(d.subject_types_supported).toEqual(['public']);
     expect(d.issuer).toBe(baseUrl());
     expect(d.device_authorization_endpoint).toBe(`${baseUrl()}/oauth/device/code`);
     expect(d.grant_types_supported).toEqual([DEVICE, 'refresh_token']);
@@ -72,13 +91,35 @@ describe('discovery', () => {
     expect(config.serverMetadata().issuer).toBe(baseUrl());
   });
 
+  it('serves RFC 8414 metadata too: the same document, accepted by openid-client in strict mode either way', async () => {
+    const oidcDoc = await (await fetch(`${baseUrl()}/.well-known/openid-configuration`)).json();
+    const r = await fetch(`${baseUrl()}/.well-known/oauth-authorization-server`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    const meta = await r.json();
+    expect(meta).toEqual(oidcDoc);
+    // RFC 8414 section 2: issuer, token_endpoint (a token grant is offered), response_types_supported;
+    // no authorization_endpoint, as no grant offered uses one.
+    for (const k of ['issuer', 'token_endpoint', 'response_types_supported']) expect(meta[k], k).toBeDefined();
+    expect(meta.authorization_endpoint).toBeUndefined();
+    expect(meta.grant_types_supported).not.toContain('authorization_code');
+    for (const algorithm of ['oauth2', 'oidc'] as const) {
+      const c = await oc.discovery(new URL(baseUrl()), 'quire-cli', undefined, oc.None(), { algorithm, execute: [oc.allowInsecureRequests] });
+      expect(c.serverMetadata(), algorithm).toMatchObject({ issuer: baseUrl(), device_authorization_endpoint: `${baseUrl()}/oauth/device/code` });
+    }
+    // An issuer that does not match is refused (strict): the document names exactly the origin asked.
+    await expect(
+      oc.discovery(new URL(`${baseUrl()}/elsewhere`), 'quire-cli', undefined, oc.None(), { algorithm: 'oauth2', execute: [oc.allowInsecureRequests] }),
+    ).rejects.toThrow();
+  });
+
   it('names the discovery document in the served OpenAPI document', async () => {
     const doc = await (await fetch(`${baseUrl()}/v1/openapi.json`)).json();
     expect(doc.components.securitySchemes.oauth).toMatchObject({ type: 'openIdConnect', openIdConnectUrl: `${baseUrl()}/.well-known/openid-configuration` });
   });
 
   it('serves nothing else of the library', async () => {
-    for (const p of ['/oauth/unused/authorize', '/oauth/auth', '/oauth/me', '/.well-known/oauth-authorization-server', '/oauth/token/introspection']) {
+    for (const p of ['/oauth/unused/authorize', '/oauth/auth', '/oauth/me', '/.well-known/oauth-authorization-server/elsewhere', '/oauth/token/introspection']) {
       const r = await fetch(baseUrl() + p);
       expect(r.status, p).toBe(404);
     }

@@ -137,3 +137,6 @@ export const OLD_OFFICE_CONTENT_TYPES: readonly string[] = [
   'application/vnd.ms-excel',
   'application/vnd.ms-powerpoint',
 ];
+
+/** Image documents the viewer shows inline (the browser decodes them): their pixels are bounded at upload. */
+export const isInlineImage = (contentType: string) => /^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(contentType);

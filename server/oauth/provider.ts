@@ -30,13 +30,20 @@ import { dropGrantRecord } from './grants';
 /** The API the tokens are for (the resource indicator and audience). */
 export const apiResource = () => `${config.apiBaseUrl ?? config.appUrl}/v1`;
 
+// RFC 8414's and OpenID Discovery's fields for what works; an authorization endpoint (and with it
+// the authorization code grant) is not offered yet, so none is named (docs/decisions.md "OAuth").
 const DISCOVERY_FIELDS = [
   'issuer',
   'device_authorization_endpoint',
   'token_endpoint',
   'registration_endpoint',
   'revocation_endpoint',
+  'jwks_uri',
   'scopes_supported',
+  'response_types_supported',
+  'subject_types_supported',
+  'id_token_signing_alg_values_supported',
+  'claims_supported',
   'grant_types_supported',
   'token_endpoint_auth_methods_supported',
   'revocation_endpoint_auth_methods_supported',

@@ -1,9 +1,10 @@
-// Every request to the issuer (app/oauth/[...path] and app/.well-known/openid-configuration):
+// Every request to the issuer (app/oauth/[...path], app/.well-known/openid-configuration and
+// app/.well-known/oauth-authorization-server):
 // only the working endpoints (settings.ts) reach the provider, through the node bridge.
 import { appRequestAddress } from '../viewer/address';
 import { bridge } from './node-bridge';
 import { getProvider } from './provider';
-import { isIssuerPath } from './settings';
+import { DISCOVERY_PATH, isIssuerPath, OAUTH_METADATA_PATH } from './settings';
 
 export async function issuerRoute(req: Request): Promise<Response> {
   const url = new URL(req.url);
@@ -12,7 +13,9 @@ export async function issuerRoute(req: Request): Promise<Response> {
   }
   try {
     const provider = await getProvider();
-    return await bridge(req, url.pathname + url.search, provider.callback(), appRequestAddress(req));
+    // The provider serves its metadata at the OpenID path only; RFC 8414's path gets the same document.
+    const pathname = url.pathname === OAUTH_METADATA_PATH ? DISCOVERY_PATH : url.pathname;
+    return await bridge(req, pathname + url.search, provider.callback(), appRequestAddress(req));
   } catch (e) {
     console.error('[quire] oauth issuer failed:', e);
     return Response.json({ error: 'server_error', error_description: 'Something went wrong on our side.' }, { status: 500 });

@@ -39,10 +39,12 @@ export const ROUTES = {
 } as const;
 
 export const DISCOVERY_PATH = '/.well-known/openid-configuration';
+/** RFC 8414 authorization server metadata: the same document as OpenID discovery. */
+export const OAUTH_METADATA_PATH = '/.well-known/oauth-authorization-server';
 
 /** The only paths handed to the provider: discovery and the endpoints that work. */
 export function isIssuerPath(pathname: string): boolean {
-  if (pathname === DISCOVERY_PATH) return true;
+  if (pathname === DISCOVERY_PATH || pathname === OAUTH_METADATA_PATH) return true;
   if (pathname.startsWith(`${ROUTES.registration}/`)) return true; // RFC 7592 read of a registration
   return [ROUTES.device_authorization, ROUTES.token, ROUTES.registration, ROUTES.revocation, ROUTES.jwks].includes(
     pathname as (typeof ROUTES)['token'],

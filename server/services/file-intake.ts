@@ -5,12 +5,13 @@ import type { Tx } from '../db/client';
 import { db } from '../db/client';
 import { invalid, notFound, conflict } from '../errors';
 import { detectUpload, FileTypeError } from '../files/detect';
-import { documentTypeFor } from '../files/content-types';
+import { documentTypeFor, isInlineImage } from '../files/content-types';
 import { countPdfPages } from '../files/pdf';
 import { newId } from '../ids';
 import { safeFetch, SafeFetchError } from '../net/safe-fetch';
 import { BlobNotFoundError, BlobTooLargeError, getBlobStore } from '../storage';
-import { maxUploadBytes, UPLOAD_ID_GRACE_MS } from './limits';
+import { MAX_IMAGE_PIXELS, maxUploadBytes, UPLOAD_ID_GRACE_MS } from './limits';
+import { imageSize } from 'image-size';
 import type { Actor } from '../auth/actor';
 
 export type IntakeFile = {
@@ -26,11 +27,28 @@ export type IntakeFile = {
   discard: () => Promise<void>;
 };
 
+/** An image document's declared size, read from its header (never decoded here): at most MAX_IMAGE_PIXELS. */
+function checkImagePixels(bytes: Buffer, field: string) {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw invalid(field, 'the image header cannot be read; the file may be corrupt');
+  }
+  const { width = 0, height = 0 } = size;
+  if (!width || !height) throw invalid(field, 'the image header gives no size; the file may be corrupt');
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw invalid(field, `the image is ${width} × ${height} pixels; images over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are refused (scale it down first)`);
+  }
+}
+
 async function inspect(bytes: Buffer, declared: string, fileName: string | undefined, field: string) {
   try {
     const { contentType } = await detectUpload(bytes, declared, fileName);
     const numPages = contentType === 'application/pdf' ? await countPdfPages(bytes) : 1;
-    return { contentType, type: documentTypeFor(contentType), numPages };
+    const type = documentTypeFor(contentType);
+    if (type === 'image' && isInlineImage(contentType)) checkImagePixels(bytes, field);
+    return { contentType, type, numPages };
   } catch (e) {
     if (e instanceof FileTypeError) throw invalid(field, e.message);
     throw e;

@@ -9,3 +9,8 @@ export const UPLOAD_ID_GRACE_MS = 45 * 60 * 1000;
 export const maxUploadBytes = () => config.maxUploadBytes;
 /** Bytes a team may hold in uploads not yet used (MAX_PENDING_UPLOAD_BYTES). */
 export const maxPendingUploadBytes = () => config.maxPendingUploadBytes;
+/**
+ * Largest image (width × height) accepted, as a document or a brand image: a browser must decode
+ * it whole (a small file can declare a huge canvas; 20000 × 20000 is 1.6 GB of pixels).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
+import { MAX_IMAGE_PIXELS } from '../limits';
 import sharp from 'sharp';
 import { config } from '../../config';
 import { db, type Tx } from '../../db/client';
@@ -21,7 +22,7 @@ export type ImageRow = { id: string; sha256: string; contentType: string; size: 
 const NAMES: Record<ImageType, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/x-icon': 'ICO' };
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/x-icon': 'ico' };
 /** Larger images are refused before decoding (a small file can declare a huge canvas). */
-const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = MAX_IMAGE_PIXELS;
 
 /** What a file is, from its bytes: one of ours, or a name for the refusal. */
 async function sniff(bytes: Buffer): Promise<ImageType | string> {

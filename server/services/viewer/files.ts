@@ -11,6 +11,7 @@ import type { ViewerLink } from './links';
 import { recordDownload, touchView } from './views';
 import { watermarkDateTime, watermarkPdf } from './watermark';
 import type { WatermarkValues } from './watermark-config';
+import { isInlineImage } from '../../files/content-types';
 
 /** The values of the watermark's placeholders for this visit. */
 export function watermarkValues(link: ViewerLink, actor: Pick<ViewerActor, 'email'>, address: string, now = new Date()): WatermarkValues {
@@ -47,7 +48,7 @@ export async function downloadDocument(link: ViewerLink, actor: ViewerActor, d: 
 
 /** An image document's bytes, to show inline (any visible image; it is what the visitor sees). */
 export async function inlineImage(d: ShownDocument): Promise<{ bytes: Buffer; contentType: string }> {
-  if (d.type !== 'image' || !/^image\/(png|jpeg|gif|webp|avif|bmp)$/.test(d.contentType)) throw new ApiError('not_found', 'Not an image.');
+  if (d.type !== 'image' || !isInlineImage(d.contentType)) throw new ApiError('not_found', 'Not an image.');
   return { bytes: await fileBytes(d), contentType: d.contentType };
 }
 
