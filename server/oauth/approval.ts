@@ -8,7 +8,7 @@ import { sqlRows } from '../db/sql';
 import { ApiError, invalid, notFound } from '../errors';
 import { planName, type PlanName } from '../auth/actor';
 import { namedLimiter, retryAfterSeconds } from '../ratelimit';
-import { deleteGrants } from './grants';
+import { deleteGrants } from '../services/connected-apps';
 import { apiResource, getProvider } from './provider';
 import { API_SCOPES, CLI_CLIENT_ID, SCOPE_WORDS } from './settings';
 
