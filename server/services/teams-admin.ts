@@ -2,11 +2,12 @@
 import { db } from '../db/client';
 import { Plan } from '../db/generated/client';
 import { mintToken } from '../auth/tokens';
-import { isGrantable } from '../auth/scopes';
+import { isGrantable } from '../../lib/shared/scopes';
 import { newId } from '../ids';
 import { isUniqueViolation } from './locks';
 
-import { planName, PLANS } from '../auth/actor';
+import { planName } from '../auth/actor';
+import { PLANS } from '../../lib/shared/plans';
 
 export { planName };
 export const planFromName = (p: string): Plan => {

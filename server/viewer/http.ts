@@ -3,7 +3,7 @@
 // the viewer router or services. Every one checks again that the link is live and not expired,
 // the session admitted, and the item visible; the document always comes from the link.
 import { TRPCError } from '@trpc/server';
-import { fill, viewerWords } from '../../components/viewer/i18n';
+import { fill, viewerWords } from '../../lib/shared/viewer-words';
 import { ApiError } from '../errors';
 import { readBody } from '../rest/body';
 import { visitorBranding } from '../services/branding/effective';

@@ -10,7 +10,7 @@ import type { ShownDocument, RoomTree } from './content';
 import type { ViewerLink } from './links';
 import { recordDownload, touchView } from './views';
 import { watermarkDateTime, watermarkPdf } from './watermark';
-import type { WatermarkValues } from './watermark-config';
+import type { WatermarkValues } from '../../../lib/shared/watermark';
 
 /** The values of the watermark's placeholders for this visit. */
 export function watermarkValues(link: ViewerLink, actor: Pick<ViewerActor, 'email'>, address: string, now = new Date()): WatermarkValues {
