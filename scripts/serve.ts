@@ -7,10 +7,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { startSweeper } from '../server/jobs/sweep';
-import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/viewer/address';
+import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
-import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
+import { internalError, malformed, refuseTunnel, refuseUnparsable, sendError } from '../server/http/node';
+import { isV1Target, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },

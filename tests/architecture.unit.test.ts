@@ -86,21 +86,9 @@ function isServerActions(file: string): boolean {
 /** The viewer's React components render in Next's pages and in the node:http fast page alike. */
 const rendersViewerComponent = (i: Import) => i.from.startsWith('server/viewer/') && i.from.endsWith('.tsx') && i.to.startsWith('components/viewer/') && i.to.endsWith('.tsx');
 
-// The faces still borrowing the /v1 face's HTTP plumbing, until it moves to server/http.
-const BORROWED = new Set([
-  'server/dashboard/image-upload.ts -> server/rest/body.ts',
-  'server/dashboard/image-upload.ts -> server/rest/envelope.ts',
-  'server/dashboard/image-upload.ts -> server/rest/errors.ts',
-  'server/oauth/route.ts -> server/viewer/address.ts',
-  'server/viewer/address.ts -> server/rest/client-address.ts',
-  'server/viewer/fast-page.tsx -> server/rest/node.ts',
-  'server/viewer/http.ts -> server/rest/body.ts',
-  'server/viewer/node.ts -> server/rest/node.ts',
-]);
-
 /** Why an import breaks the rules, or null when it keeps them. */
 export function violation(i: Import): string | null {
-  if (isTest(i.from) || BORROWED.has(`${i.from} -> ${i.to}`)) return null;
+  if (isTest(i.from)) return null;
   const from = layerOf(i.from);
   const to = layerOf(i.to);
   if (!from || !to || from === to) return null;

@@ -1,6 +1,6 @@
 // Every request to the issuer (app/oauth/[...path] and app/.well-known/openid-configuration):
 // only the working endpoints (settings.ts) reach the provider, through the node bridge.
-import { appRequestAddress } from '../viewer/address';
+import { appRequestAddress } from '../http/app-address';
 import { bridge } from './node-bridge';
 import { getProvider } from './provider';
 import { isIssuerPath } from './settings';
