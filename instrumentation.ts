@@ -1,4 +1,4 @@
-// Runs once when a Next server starts. Long-lived servers sweep expired uploads on a timer: here
+// Runs once when a Next server starts. Long-lived servers run the sweep (server/jobs/sweep.ts) on a timer: here
 // for `npm run dev` and a bare `next start`; `npm start` (scripts/serve.ts) runs its own, so the
 // bundled copy of the database client is never the one the /v1 path shares. On Vercel, where
 // instances are short-lived, Vercel Cron does it instead.
@@ -7,6 +7,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.QUIRE_OWN_SWEEPER) return;
   const { config } = await import('./server/config');
   if (config.onVercel) return;
-  const { startUploadSweeper } = await import('./server/services/upload-sweep');
-  startUploadSweeper();
+  const { startSweeper } = await import('./server/jobs/sweep');
+  startSweeper();
 }

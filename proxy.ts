@@ -10,7 +10,7 @@
 //   follows the link's language); a client's own value of that header never gets through.
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from './server/config';
-import { errorResponse } from './server/rest/envelope';
+import { errorResponse } from './server/http/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { slugExpired } from './server/services/viewer/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';

@@ -9,7 +9,7 @@
 //                  Request/Response.
 //
 //   DATABASE_URL=postgres://... PORT=4101 LAYER=handler tsx bench/layers.ts
-import { toResponse } from '../server/rest/envelope';
+import { toResponse } from '../server/http/envelope';
 import http from 'node:http';
 import { authenticateToken, bearerFrom } from '../server/auth/tokens';
 import { db } from '../server/db/client';

@@ -9,14 +9,14 @@ import { connectDatabase } from '../server/db/connect';
 import { closeDb } from '../server/db/client';
 import {
   adminAddMember,
-  adminApproveDevice,
+  adminApprover,
   adminCreateToken,
   adminListTokens,
   adminRevokeToken,
   adminSetPlan,
   planName,
 } from '../server/services/teams-admin';
-import { sweepExpiredUploads } from '../server/services/upload-sweep';
+import { sweep } from '../server/jobs/sweep';
 
 const USAGE = `usage:
   npm run admin -- token create --team <slug> [--plan <plan>] --scopes <a,b,...> [--name <name>]
@@ -70,10 +70,12 @@ async function main() {
       console.log(`${m.user.email} is ${m.role} of team ${m.team.slug}`);
     } else if (noun === 'device' && verb === 'approve' && rest[0]) {
       if (!values.team || !values.email) throw new Error(USAGE);
-      const d = await adminApproveDevice(rest[0], { team: values.team, email: values.email });
+      const approver = await adminApprover({ team: values.team, email: values.email });
+      const { decideDeviceRequest } = await import('../server/oauth/approval');
+      const d = await decideDeviceRequest({ userId: approver.userId, address: 'operator', operator: true }, { userCode: rest[0], approve: true, teamId: approver.teamId });
       console.log(`approved ${d.user_code} for team ${d.team!.slug} as ${values.email.trim().toLowerCase()} with scopes ${d.scopes.join(' ')}`);
     } else if (noun === 'uploads' && verb === 'sweep') {
-      const { removed } = await sweepExpiredUploads({ maxBatches: 10_000 });
+      const { removed } = await sweep({ maxBatches: 10_000 });
       console.log(`removed ${removed} expired uploads and their files`);
     } else {
       throw new Error(USAGE);

@@ -6,11 +6,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { startUploadSweeper } from '../server/services/upload-sweep';
-import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/viewer/address';
+import { startSweeper } from '../server/jobs/sweep';
+import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
-import { internalError, isV1Target, malformed, refuseTunnel, refuseUnparsable, sendError, serveV1 } from '../server/rest/node';
+import { internalError, malformed, refuseTunnel, refuseUnparsable, sendError } from '../server/http/node';
+import { isV1Target, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -24,9 +25,9 @@ const hostname = values.hostname ?? process.env.HOSTNAME;
 async function main() {
   // Tells the app's modules (same process) that SOCKET_ADDRESS_HEADER comes from this server.
   markServedByOwnServer();
-  // The upload sweeper runs from this process's own modules (instrumentation.ts stands down).
+  // The sweeper runs from this process's own modules (instrumentation.ts stands down).
   process.env.QUIRE_OWN_SWEEPER = '1';
-  startUploadSweeper();
+  startSweeper();
   // Like `next start [dir]`: the project folder holding the build.
   const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
   const app = next({ dev: false, dir, hostname, port });

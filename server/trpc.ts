@@ -5,11 +5,12 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { requirePlan } from './auth/plans';
-import type { Actor, PlanName } from './auth/actor';
-import type { Scope } from './auth/scopes';
+import type { Actor } from './auth/actor';
+import type { Scope } from '../lib/shared/scopes';
 import { ApiError, type ErrorCode } from './errors';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './db/unavailable';
 import type { RateLimitBucket } from './ratelimit';
+import type { PlanName } from '../lib/shared/plans';
 
 export type Context = {
   face: 'rest' | 'dashboard';

@@ -390,7 +390,7 @@ describe('tokens', () => {
 
 describe('cleanup', () => {
   it('removes provider rows a day past expiry and team records of grants that are gone', async () => {
-    const { sweepOAuthState } = await import('../server/oauth/sweep');
+    const { sweepOAuthState } = await import('../server/jobs/oauth-state');
     const m = await memberOfNewTeam();
     const t = await login(m, 'documents.read');
     const [app] = await caller(m.ctx).oauth.connectedApps();

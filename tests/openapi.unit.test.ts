@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { SCOPES } from '@/server/auth/scopes';
+import { SCOPES } from '@/lib/shared/scopes';
 import { STATUS } from '@/server/errors';
 import { appRouter } from '@/server/routers';
 import {

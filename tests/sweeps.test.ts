@@ -4,7 +4,7 @@
 // route is covered the day it exists; a new path parameter needs a fixture below, or this fails.
 import { beforeAll, describe, expect, it } from 'vitest';
 import openapi from '../docs/openapi.json';
-import { GRANTABLE, PRESETS } from '../server/auth/scopes';
+import { GRANTABLE, PRESETS } from '../lib/shared/scopes';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok, pdfBytes } from './support/docs';
 import { enter, slugOf, viewIdOf, Visitor } from './support/viewer';

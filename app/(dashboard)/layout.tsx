@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
 import { DashboardProviders } from '@/components/shell/providers';
 import { Shell } from '@/components/shell/shell';
-import { getServerContext, serverCaller } from '@/lib/trpc/server';
+import { getServerContext, serverCaller } from '@/server/dashboard/caller';
 import { config } from '@/server/config';
 
 /** Every dashboard page: signed in, and acting on a team the user belongs to. */

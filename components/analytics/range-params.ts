@@ -1,12 +1,11 @@
 // An analytics range as the dashboard keeps it in the page's URL: `?range=7|30|90|365` (days up
 // to now) or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (whole UTC days, both included, as the per-day
 // charts count them). The API's rule applies: at most MAX_RANGE_DAYS.
-import { MAX_RANGE_DAYS } from '@/server/services/analytics/range';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '@/lib/shared/analytics-range';
 
 export const RANGE_DAYS = [7, 30, 90, 365] as const;
 export type RangeDays = (typeof RANGE_DAYS)[number];
-export { MAX_RANGE_DAYS };
-export const DEFAULT_DAYS: RangeDays = 30;
+export const DEFAULT_DAYS: RangeDays = DEFAULT_RANGE_DAYS;
 
 export type RangeChoice = { days: RangeDays } | { from: string; to: string };
 

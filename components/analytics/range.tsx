@@ -8,7 +8,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { customLabel, customRangeError, MAX_RANGE_DAYS, parseRange, RANGE_DAYS, rangeKey, rangeOf, utcDate, withRange, type RangeChoice } from './range-params';
+import { MAX_RANGE_DAYS } from '@/lib/shared/analytics-range';
+import { customLabel, customRangeError, parseRange, RANGE_DAYS, rangeKey, rangeOf, utcDate, withRange, type RangeChoice } from './range-params';
 
 export function useRange() {
   const params = useSearchParams();

@@ -1,7 +1,7 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { selectTeam } from '@/app/team-actions';
+import { selectTeam } from '@/server/dashboard/team-actions';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/trpc/errors';
 import { TRPCReactProvider, useTRPC } from '@/lib/trpc/react';

@@ -1,7 +1,7 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { selectTeam } from '@/app/team-actions';
+import { selectTeam } from '@/server/dashboard/team-actions';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/lib/use-hydrated';
 import { Field, Input } from '@/components/ui/input';

@@ -14,7 +14,7 @@ import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { PLAN_LABELS } from '@/lib/format';
 import { errorMessage, fieldError } from '@/lib/trpc/errors';
-import { LANGUAGES, SERVICE_COLOR, TEXT_LIMITS } from '@/server/services/branding/fields';
+import { LANGUAGES, SERVICE_COLOR, TEXT_LIMITS } from '@/lib/shared/branding-fields';
 import { Choice, ImageField, Setting, Toggle } from './fields';
 import { SelfHostNote } from './plan-notes';
 import {

@@ -21,7 +21,7 @@ import { cn } from '@/lib/cn';
 import { PLAN_LABELS } from '@/lib/format';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
-import { SERVICE_COLOR } from '@/server/services/branding/fields';
+import { SERVICE_COLOR } from '@/lib/shared/branding-fields';
 import { SERVICE_IMAGES, type Brand, type BrandUsage } from './model';
 import { atCap, capSentence, SelfHostNote } from './plan-notes';
 import { textOn } from './preview';

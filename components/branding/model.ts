@@ -12,7 +12,7 @@ import {
   DEFAULT_SETTINGS as SHARED_DEFAULTS,
   SLOT_RULES,
   type ImageSlot,
-} from '@/server/services/branding/fields';
+} from '@/lib/shared/branding-fields';
 
 export type Brand = RouterOutputs['brands']['get'];
 export type BrandUsage = RouterOutputs['brands']['usage'];

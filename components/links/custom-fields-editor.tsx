@@ -6,7 +6,7 @@ import { useIdentity } from '@/components/shell/team-context';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { PLAN_LABELS } from '@/lib/format';
-import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES } from '@/server/services/links/constants';
+import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES } from '@/lib/shared/link-settings';
 import { ErrorText, Textarea } from './controls';
 import { FIELD_TYPE_LABELS, newFieldKey, type FieldDraft, type FieldType } from './draft';
 

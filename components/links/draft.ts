@@ -3,10 +3,11 @@
 // the viewer"); what differs is the name rule, the expiry (a date on a link, a duration on a
 // preset) and the brand (links only).
 import type { RouterInputs, RouterOutputs } from '@/lib/trpc/types';
-import type { Watermark, WatermarkPosition } from '@/server/services/viewer/watermark-config';
+import type { Watermark, WatermarkPosition } from '@/lib/shared/watermark';
 
 export type { WatermarkPosition };
-import { CUSTOM_FIELD_TYPES, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS } from '@/server/services/links/constants';
+import { CUSTOM_FIELD_TYPES } from '@/lib/shared/link-settings';
+import { WATERMARK_DEFAULTS, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS } from '@/lib/shared/watermark';
 
 export type LinkItem = RouterOutputs['links']['get'];
 export type PresetItem = RouterOutputs['linkPresets']['get'];
@@ -76,12 +77,7 @@ export const newFieldKey = () => `f${++fieldSeq}`;
 export const DEFAULT_WATERMARK: WatermarkDraft = {
   enabled: false,
   text: 'Confidential · {{email}} · {{date}}',
-  is_tiled: false,
-  position: 'center',
-  rotation: 45,
-  color: '#808080',
-  font_size: 24,
-  opacity: 0.3,
+  ...WATERMARK_DEFAULTS,
 };
 
 export function emptyDraft(): Draft {

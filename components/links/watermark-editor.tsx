@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '@/server/services/links/constants';
+import { WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '@/lib/shared/watermark';
 import { ErrorText } from './controls';
 import type { WatermarkDraft, WatermarkPosition } from './draft';
 

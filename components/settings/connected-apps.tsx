@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
 import { useTRPC } from '@/lib/trpc/react';
-import type { ConnectedAppView as App } from '@/server/oauth/grants';
+import type { ConnectedAppView as App } from '@/server/services/connected-apps';
 import { LastUsed, RevokeButton, RevokeConfirm } from './revoke';
 import { scopeLabels } from './scope-picker';
 

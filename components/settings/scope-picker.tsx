@@ -1,6 +1,6 @@
 'use client';
 // Choosing a token's scopes: one of the two presets, or any combination of the full list.
-import { SCOPES } from '@/server/auth/scopes';
+import { SCOPES } from '@/lib/shared/scopes';
 import { cn } from '@/lib/cn';
 
 export type Access = 'apis.all' | 'apis.read' | 'custom';

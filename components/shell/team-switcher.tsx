@@ -2,7 +2,7 @@
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { selectTeam } from '@/app/team-actions';
+import { selectTeam } from '@/server/dashboard/team-actions';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuPrimitive, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown';
 import { Spinner } from '@/components/ui/spinner';
 import { PLAN_LABELS } from '@/lib/format';

@@ -3,7 +3,7 @@
 import { Download, FileText } from 'lucide-react';
 import type { ShownDocument } from '@/server/services/viewer/content';
 import { DocumentViewer } from './document-viewer';
-import { fill, type ViewerWords } from './i18n';
+import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 

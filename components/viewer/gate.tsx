@@ -3,7 +3,7 @@
 // never says which rule refused.
 import type { CustomField } from '@/server/services/links/settings';
 import { BrandButton, ViewerCard } from './shell';
-import { fill, type ViewerWords } from './i18n';
+import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 
 export type GateKind = 'email' | 'fields' | 'password' | 'code';
 

@@ -5,7 +5,7 @@
 import { ChevronRight, Download, FileText, Folder, Search } from 'lucide-react';
 import type { RoomTree, TreeFolder } from '@/server/services/viewer/content';
 import { cn } from '@/lib/cn';
-import { fill, type ViewerWords } from './i18n';
+import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 
 type Layout = { cardLayout: string; showFolderTree: boolean; hideFolderIcons: boolean };
 

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { EffectiveBranding } from '@/server/services/branding/effective';
 import { cn } from '@/lib/cn';
-import type { ViewerWords } from './i18n';
+import type { ViewerWords } from '@/lib/shared/viewer-words';
 
 export type ViewerBranding = Pick<
   EffectiveBranding,

@@ -1,6 +1,6 @@
 // What the browser can tell about a file before asking for an upload URL. The server checks
 // again (declared type, size, then the bytes); this only gives a quick, clear refusal.
-import { resolveDeclaredContentType } from '@/server/files/content-types';
+import { resolveDeclaredContentType } from '@/lib/shared/content-types';
 import { formatBytes } from '@/lib/format';
 
 // Browsers leave `type` empty for extensions the OS does not know.

@@ -1,11 +1,10 @@
 // Who is acting. Each face decides it before any procedure runs (the dashboard from the
 // next-auth session, /v1 from the bearer token, the viewer from its signed link session);
 // procedures and services only ever see the resulting actor.
-import type { Scope } from './scopes';
+import type { Scope } from '../../lib/shared/scopes';
+import type { PlanName } from '../../lib/shared/plans';
 
 export type TeamRole = 'admin' | 'manager' | 'member';
-export const PLANS = ['free', 'pro', 'business', 'datarooms', 'datarooms-plus'] as const;
-export type PlanName = (typeof PLANS)[number];
 
 /** A signed-in team member acting through the dashboard: every scope of their team. */
 export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole; plan: PlanName };

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { pgTimestamp, sqlRows } from '../db/sql';
 import { planName, type TokenActor } from './actor';
-import { expandScopes } from './scopes';
+import { expandScopes } from '../../lib/shared/scopes';
 
 /** oidc-provider's opaque tokens: 256 random bits, base64url (43 characters). */
 const OAUTH_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;

@@ -1,6 +1,7 @@
 // Plan gating of whole operations (field-level gating lives with the resource that has it).
 import { ApiError } from '../errors';
-import type { Actor, PlanName } from './actor';
+import type { Actor } from './actor';
+import type { PlanName } from '../../lib/shared/plans';
 
 export function requirePlan(actor: Actor, feature: string, plans: readonly PlanName[]) {
   if (plans.includes(actor.plan)) return;

@@ -6,7 +6,7 @@ import { pgTimestamp, sqlRows } from '../db/sql';
 import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from './token-sql';
 import { newId } from '../ids';
 import { planName, type TokenActor } from './actor';
-import { expandScopes } from './scopes';
+import { expandScopes } from '../../lib/shared/scopes';
 import { authenticateOAuthToken } from './oauth-tokens';
 
 export type { TokenActor };

@@ -9,7 +9,7 @@ import {
   normalizeContentType,
   resolveDeclaredContentType,
   type DocType,
-} from './content-types';
+} from '../../lib/shared/content-types';
 
 export type { DocType };
 

@@ -7,7 +7,7 @@ import {
   isAcceptedContentType,
   normalizeContentType,
   resolveDeclaredContentType,
-} from './content-types';
+} from '../../lib/shared/content-types';
 import { detectImage, detectUpload, FileTypeError } from './detect';
 import { countPdfPages } from './pdf';
 

@@ -6,11 +6,12 @@ import crypto from 'node:crypto';
 import { db } from '../db/client';
 import { sqlRows } from '../db/sql';
 import { ApiError, invalid, notFound } from '../errors';
-import { planName, type PlanName } from '../auth/actor';
+import { planName } from '../auth/actor';
 import { namedLimiter, retryAfterSeconds } from '../ratelimit';
-import { deleteGrants } from './grants';
+import { deleteGrants } from '../services/connected-apps';
 import { apiResource, getProvider } from './provider';
 import { API_SCOPES, CLI_CLIENT_ID, SCOPE_WORDS } from './settings';
+import type { PlanName } from '../../lib/shared/plans';
 
 /** Code look-ups a user, and an address, may make in ten minutes (user codes carry ~35 bits). */
 const ATTEMPTS_PER_USER = 20;

@@ -25,7 +25,7 @@ import {
   ROUTES,
   SUPPORTED_SCOPES,
 } from './settings';
-import { dropGrantRecord } from './grants';
+import { dropGrantRecord } from '../services/connected-apps';
 
 /** The API the tokens are for (the resource indicator and audience). */
 export const apiResource = () => `${config.apiBaseUrl ?? config.appUrl}/v1`;

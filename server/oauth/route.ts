@@ -1,7 +1,7 @@
 // Every request to the issuer (app/oauth/[...path], app/.well-known/openid-configuration and
 // app/.well-known/oauth-authorization-server):
 // only the working endpoints (settings.ts) reach the provider, through the node bridge.
-import { appRequestAddress } from '../viewer/address';
+import { appRequestAddress } from '../http/app-address';
 import { bridge } from './node-bridge';
 import { getProvider } from './provider';
 import { DISCOVERY_PATH, isIssuerPath, OAUTH_METADATA_PATH } from './settings';

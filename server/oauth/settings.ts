@@ -1,6 +1,6 @@
 // The issuer's fixed numbers and paths (spec 5.2, DESIGN.md "OAuth and the CLI"). Imported by
 // the provider, the approval logic, the /v1 gate and the docs; holds nothing secret.
-import { GRANTABLE, SCOPES } from '../auth/scopes';
+import { GRANTABLE, SCOPES } from '../../lib/shared/scopes';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 export const CLI_CLIENT_ID = 'quire-cli';

@@ -8,9 +8,9 @@
 // committed copy in docs/openapi.json can be diffed in review; tests/openapi.unit.test.ts keeps
 // the two equal (`npm run openapi:write` rewrites it).
 import { generateOpenApiDocument, normalizePath, type OpenAPIObject } from 'trpc-to-openapi';
-import { PRESETS, SCOPES, type Scope } from '../auth/scopes';
+import { PRESETS, SCOPES, type Scope } from '../../lib/shared/scopes';
 import { STATUS, type ErrorCode } from '../errors';
-import { ACCEPTED_CONTENT_TYPES } from '../files/content-types';
+import { ACCEPTED_CONTENT_TYPES } from '../../lib/shared/content-types';
 import { appRouter } from '../routers';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Meta } from '../trpc';

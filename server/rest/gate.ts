@@ -2,8 +2,8 @@
 // per-token rate limit and its headers. Cookies and query parameters never authenticate.
 import { authenticateBearer, bearerFrom, type TokenActor } from '../auth/tokens';
 import { db } from '../db/client';
-import { clientAddress } from './client-address';
-import { errorResponse } from './envelope';
+import { clientAddress } from '../http/client-address';
+import { errorResponse } from '../http/envelope';
 import { limit } from './limit';
 import type { RateLimitBucket } from '../ratelimit';
 import { config } from '../config';

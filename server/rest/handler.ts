@@ -2,10 +2,11 @@
 // and rate limit first, the 4.5 MB body cap, JSON parsed here (400 on bad JSON), 201 on creates,
 // and every failure rewritten into the spec's envelope.
 import { ApiError } from '../errors';
-import { readJson } from './body';
+import { API_BODY_MAX_BYTES } from '../services/limits';
+import { readJson } from '../http/body';
 import { callRoute, caseDiffers, inputFor, routeFor } from './dispatch';
-import { errorResponse, JsonAnswer, type Answer } from './envelope';
-import { mapError } from './errors';
+import { errorResponse, JsonAnswer, type Answer } from '../http/envelope';
+import { mapError } from '../http/errors';
 import { gate, publicOrigin } from './gate';
 
 /**
@@ -87,7 +88,7 @@ export async function handleV1(req: Request): Promise<Answer> {
       return errorResponse('bad_request', 'Send the request body as JSON with Content-Type: application/json.', null, g.headers);
     }
     try {
-      body = await readJson(req);
+      body = await readJson(req, API_BODY_MAX_BYTES);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw new ApiError('unprocessable_entity', 'The request body must be a JSON object.', { formErrors: ['The request body must be a JSON object.'], fieldErrors: {} });
       }

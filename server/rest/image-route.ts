@@ -3,9 +3,10 @@
 // envelope as every /v1 operation; the bytes go to the same procedures the dashboard's upload
 // route calls, so scope, plan and every image rule are checked in one place.
 import { appRouter } from '../routers';
-import { readBody } from './body';
-import { errorResponse, jsonResponse } from './envelope';
-import { mapError } from './errors';
+import { API_BODY_MAX_BYTES } from '../services/limits';
+import { readBody } from '../http/body';
+import { errorResponse, jsonResponse } from '../http/envelope';
+import { mapError } from '../http/errors';
 import { gate, publicOrigin } from './gate';
 
 export type ImageTarget = 'brand' | 'dataroom';
@@ -23,7 +24,7 @@ export async function putImage(req: Request, target: ImageTarget, id: string | n
     return errorResponse('not_found', 'Not found.', null, g.headers);
   }
   try {
-    const bytes = await readBody(req);
+    const bytes = await readBody(req, API_BODY_MAX_BYTES);
     const caller = appRouter.createCaller({ face: 'rest', user: null, actor: g.actor, origin: publicOrigin(req) });
     const input = { id, slot, content_type: req.headers.get('content-type'), bytes };
     const out = target === 'brand' ? await caller.brands.putImage(input) : await caller.datarooms.branding.putImage(input);

@@ -1,8 +1,8 @@
 // The rate limit of /v1 and its X-RateLimit-* headers. Light on purpose (no database): the
 // proxy uses it too.
 import { getRateLimiter, retryAfterSeconds, type RateLimitBucket } from '../ratelimit';
-import { clientAddress } from './client-address';
-import { errorResponse } from './envelope';
+import { clientAddress } from '../http/client-address';
+import { errorResponse } from '../http/envelope';
 
 /** Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. */
 export async function limit(key: string, bucket: RateLimitBucket = 'default') {

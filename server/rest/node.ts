@@ -1,102 +1,14 @@
-// The /v1 face on node:http (scripts/serve.ts): adapts IncomingMessage to a fetch Request for
-// the shared routing table, answers what cannot become a Request (an asterisk target, a Host
-// that is no authority, methods fetch forbids) itself, and never lets anything a client sends
-// throw out of the request handler.
+// The /v1 face on node:http (scripts/serve.ts): each request to the shared routing table, through
+// the generic adapter (server/http/node.ts).
 import type http from 'node:http';
-import { type Duplex, Readable } from 'node:stream';
-import { errorBody, JsonAnswer, plainAnswer, type Answer } from './envelope';
-import { setSocketAddress } from './client-address';
-import { isValidHost } from './host';
+import type { Answer } from '../http/envelope';
+import { internalError, send, toRequest } from '../http/node';
 import { noSuchEndpoint, routeV1Answer } from './routes';
-import type { ErrorCode } from '../errors';
 
 /** fetch's Request refuses these methods outright. */
 const UNCONSTRUCTIBLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 export const isV1Target = (url: string) => /^\/v1(?:[/?]|$)/i.test(url);
-
-/** A refusal for requests no route should see, or null. */
-export function malformed(req: http.IncomingMessage): { status: number; message: string } | null {
-  if (!req.url?.startsWith('/')) return { status: 400, message: 'The request target must be a path starting with "/".' };
-  if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
-    return { status: 400, message: 'The Host header is not a valid host name and port.' };
-  }
-  return null;
-}
-
-export function toRequest(req: http.IncomingMessage, method: string): Request {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-    else if (v !== undefined) headers.set(k, v);
-  }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(`http://${req.headers.host || 'localhost'}${req.url}`, {
-    method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    duplex: 'half',
-  } as RequestInit);
-  setSocketAddress(request, req.socket.remoteAddress);
-  return request;
-}
-
-/** Unread request bodies up to this size are read and dropped; larger ones close the connection. */
-const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
-
-/**
- * A response answered before the request body was read (a 401, a 413 from Content-Length) must
- * not leave the body in the socket: on a keep-alive connection it would be taken for the next
- * request, which then never gets an answer. Up to DRAIN_MAX_BYTES are read and dropped (the
- * client can finish sending, read the answer and reuse the connection); a larger declared body
- * closes the connection at once, a chunked one once it passes the limit.
- */
-function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
-  if (req.complete) return;
-  const declared = Number(req.headers['content-length']);
-  if (declared > DRAIN_MAX_BYTES) return void res.setHeader('Connection', 'close');
-  let seen = 0;
-  req.removeAllListeners('data'); // the fetch adapter's reader, which will never read again
-  req.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > DRAIN_MAX_BYTES) req.socket.destroy();
-  });
-  req.resume();
-}
-
-export function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
-  if (res.headersSent) return void res.destroy();
-  res.statusCode = status;
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  res.setHeader('Content-Length', body.length);
-  settleUnreadBody(req, res);
-  res.end(body);
-}
-
-// /v1 answers are small JSON documents: one write with a length beats a chunked stream.
-export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Answer) {
-  if (r instanceof JsonAnswer) return finish(req, res, r.status, r.headers, Buffer.from(r.body));
-  const plain = plainAnswer(r);
-  if (plain) return finish(req, res, plain.status, plain.headers, Buffer.from(plain.body));
-  const body = Buffer.from(await r.arrayBuffer());
-  const headers: Record<string, string> = {};
-  r.headers.forEach((v, k) => (headers[k] = v));
-  finish(req, res, r.status, headers, body);
-}
-
-export function sendError(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: ErrorCode, message: string) {
-  const body = Buffer.from(JSON.stringify(errorBody(code, message)));
-  finish(req, res, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }, body);
-}
-
-export function internalError(req: http.IncomingMessage, res: http.ServerResponse, e: unknown) {
-  console.error('[serve] unhandled', req.method, req.url?.slice(0, 200), e);
-  try {
-    sendError(req, res, 500, 'internal_server_error', 'Something went wrong on our side. Please try again.');
-  } catch {
-    res.destroy();
-  }
-}
 
 export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
   const method = req.method ?? 'GET';
@@ -107,26 +19,4 @@ export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
     return internalError(req, res, e);
   }
   answer.then((r) => send(req, res, r)).catch((e) => internalError(req, res, e));
-}
-
-/** An answer written straight to the socket (no ServerResponse exists), then close. */
-function writeAndClose(socket: Duplex, status: string, code: ErrorCode, message: string) {
-  const body = JSON.stringify(errorBody(code, message));
-  socket.end(
-    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
-      `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-/** Node's parser could not read the request: a 400 (431 for an oversized head), then close. */
-export function refuseUnparsable(err: NodeJS.ErrnoException, socket: Duplex) {
-  if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
-  if (err.code === 'HPE_HEADER_OVERFLOW') return writeAndClose(socket, '431 Request Header Fields Too Large', 'bad_request', 'The request headers are too large.');
-  writeAndClose(socket, '400 Bad Request', 'bad_request', 'The request is not valid HTTP/1.1 (method, target or a header could not be read).');
-}
-
-/** CONNECT and protocol upgrades (which Node hands over as raw sockets) are no endpoint here. */
-export function refuseTunnel(req: http.IncomingMessage, socket: Duplex) {
-  socket.on('error', () => {});
-  writeAndClose(socket, '404 Not Found', 'not_found', `No such endpoint: ${req.method} ${String(req.url).slice(0, 200)}`);
 }

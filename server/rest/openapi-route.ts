@@ -2,7 +2,7 @@
 // client address like unauthenticated /v1 requests, so it carries the X-RateLimit-* headers too.
 import { config } from '../config';
 import { servedOpenApiJson } from '../openapi/document';
-import { errorResponse } from './envelope';
+import { errorResponse } from '../http/envelope';
 import { limitByAddress } from './gate';
 
 export async function getOpenApi(req: Request): Promise<Response> {

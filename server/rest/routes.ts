@@ -1,8 +1,8 @@
 // Every /v1 request, by path: the OpenAPI document, the local presigned upload PUT, and the
 // procedures. The app's route files and the standalone server (scripts/serve.ts) both use it.
 import { databaseUnavailable } from '../db/unavailable';
-import { errorResponse, toResponse, type Answer } from './envelope';
-import { DATABASE_UNAVAILABLE } from './errors';
+import { errorResponse, toResponse, type Answer } from '../http/envelope';
+import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { gate } from './gate';
 import { handleV1 } from './handler';
 import { IMAGE_ROUTES, putImage } from './image-route';

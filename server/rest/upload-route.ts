@@ -1,8 +1,8 @@
 // The presigned PUT of the local blob store (step 2 of the upload flow). Authorised by the URL's
 // signature, not a bearer token, like any presigned storage URL.
 import { receiveUpload } from '../services/uploads';
-import { errorResponse, jsonResponse } from './envelope';
-import { mapError } from './errors';
+import { errorResponse, jsonResponse } from '../http/envelope';
+import { mapError } from '../http/errors';
 import { limitByAddress } from './gate';
 
 /** Upload ids are ours (lower-case letters and digits); anything else names no upload. */

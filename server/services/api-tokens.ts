@@ -2,7 +2,7 @@
 // secret is returned once, by create; afterwards only its last four characters are known.
 import { db } from '../db/client';
 import { invalid, notFound } from '../errors';
-import { isGrantable } from '../auth/scopes';
+import { isGrantable } from '../../lib/shared/scopes';
 import { mintToken } from '../auth/tokens';
 import type { UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';

@@ -1,14 +1,14 @@
 // Brands (spec 2.9, 3.2, 4.3): named viewer settings of a team. Exactly one is the default
 // whenever the team has any: every write that can move the default, and the per-plan cap, runs
 // under a lock on the team row (a partial unique index backs it up).
-import type { Actor, PlanName } from '../auth/actor';
-import { PLANS } from '../auth/actor';
+import type { Actor } from '../auth/actor';
 import { db, type Tx } from '../db/client';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { iso } from '../schemas/common';
-import { BRAND_CAPS, FIELD_FEATURES, fieldAllowed, IMAGE_SLOTS, type ImageSlot } from './branding/fields';
+import { BRAND_CAPS, FIELD_FEATURES, fieldAllowed, IMAGE_SLOTS, type ImageSlot } from '../../lib/shared/branding-fields';
 import { deleteBlobs, releaseImageRows } from './branding/images';
+import { PLANS, type PlanName } from '../../lib/shared/plans';
 import {
   assertPlanAllows,
   IMAGE_COLUMN,

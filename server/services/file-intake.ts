@@ -5,7 +5,7 @@ import type { Tx } from '../db/client';
 import { db } from '../db/client';
 import { invalid, notFound, conflict } from '../errors';
 import { detectUpload, FileTypeError } from '../files/detect';
-import { documentTypeFor, isInlineImage } from '../files/content-types';
+import { documentTypeFor, isInlineImage } from '../../lib/shared/content-types';
 import { countPdfPages } from '../files/pdf';
 import { newId } from '../ids';
 import { safeFetch, SafeFetchError } from '../net/safe-fetch';

@@ -3,7 +3,7 @@
 import { db, type Tx } from '../db/client';
 import { conflict, notFound } from '../errors';
 import type { TeamRole, UserActor } from '../auth/actor';
-import { revokeGrantsOfMember } from '../oauth/grants';
+import { revokeGrantsOfMember } from './connected-apps';
 import { requireAdmin } from './teams';
 
 export type MemberView = {

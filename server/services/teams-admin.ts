@@ -2,11 +2,12 @@
 import { db } from '../db/client';
 import { Plan } from '../db/generated/client';
 import { mintToken } from '../auth/tokens';
-import { isGrantable } from '../auth/scopes';
+import { isGrantable } from '../../lib/shared/scopes';
 import { newId } from '../ids';
 import { isUniqueViolation } from './locks';
 
-import { planName, PLANS } from '../auth/actor';
+import { planName } from '../auth/actor';
+import { PLANS } from '../../lib/shared/plans';
 
 export { planName };
 export const planFromName = (p: string): Plan => {
@@ -77,8 +78,8 @@ export async function adminAddMember(slug: string, email: string, role = 'admin'
   return { team, user, role: r };
 }
 
-/** Approves a pending device login as the user of `email` (made, and made a member, if needed). */
-export async function adminApproveDevice(userCode: string, o: { team: string; email: string }) {
+/** Who approves a device login for the operator: the user of `email` (made, and made a member, if needed). */
+export async function adminApprover(o: { team: string; email: string }): Promise<{ userId: string; teamId: string }> {
   const team = await ensureTeam(o.team);
   const address = o.email.trim().toLowerCase();
   const user = await db.user.findUnique({ where: { email: address } });
@@ -88,6 +89,5 @@ export async function adminApproveDevice(userCode: string, o: { team: string; em
     await adminAddMember(team.slug, address, first ? 'admin' : 'member');
   }
   const approver = await db.user.findUniqueOrThrow({ where: { email: address } });
-  const { decideDeviceRequest } = await import('../oauth/approval');
-  return decideDeviceRequest({ userId: approver.id, address: 'operator', operator: true }, { userCode, approve: true, teamId: team.id });
+  return { userId: approver.id, teamId: team.id };
 }

@@ -3,10 +3,11 @@
 import { db } from '../db/client';
 import { forbidden, invalid, notFound } from '../errors';
 import { newId } from '../ids';
-import { planName, type PlanName, type TeamRole, type UserActor } from '../auth/actor';
+import { planName, type TeamRole, type UserActor } from '../auth/actor';
 
 export { planName, type PlanName };
 import { slugify } from '../lib/slug';
+import type { PlanName } from '../../lib/shared/plans';
 
 
 export function requireAdmin(actor: UserActor, action: string): void {

@@ -2,7 +2,7 @@
 // no scope needed; the CLI's `whoami` reads it.
 import { db } from '../db/client';
 import { notFound } from '../errors';
-import { SCOPES } from '../auth/scopes';
+import { SCOPES } from '../../lib/shared/scopes';
 import type { TokenActor } from '../auth/actor';
 
 export type TokenInfo = {

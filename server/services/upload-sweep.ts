@@ -1,6 +1,5 @@
 // Uploads that were never turned into a document: once their upload_id has expired, their
-// files and rows are removed. Runs on a timer in every long-lived server (instrumentation.ts),
-// from Vercel Cron (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
+// files and rows are removed. Part of the sweep (server/jobs/sweep.ts).
 import { db } from '../db/client';
 import { getBlobStore } from '../storage';
 import { UPLOAD_ID_GRACE_MS } from './limits';
@@ -24,26 +23,4 @@ export async function sweepExpiredUploads(o: { now?: Date; batch?: number; maxBa
     if (rows.length < batch) break;
   }
   return { removed };
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-/** Sweeps now and every `everyMs` in this process; the timer never keeps the process alive. */
-export function startUploadSweeper(everyMs = 10 * 60 * 1000) {
-  if (timer) return;
-  const run = () => {
-    sweepExpiredUploads()
-      .then(({ removed }) => removed > 0 && console.log(`[quire] removed ${removed} expired uploads`))
-      .catch((e) => console.error('[quire] upload sweep failed:', e instanceof Error ? e.message : e));
-    // The viewer's expired sessions, codes and notification claims go on the same beat.
-    import('./viewer/sweep')
-      .then((m) => m.sweepViewerState())
-      .catch((e) => console.error('[quire] viewer sweep failed:', e instanceof Error ? e.message : e));
-    import('../oauth/sweep')
-      .then((m) => m.sweepOAuthState())
-      .catch((e) => console.error('[quire] oauth sweep failed:', e instanceof Error ? e.message : e));
-  };
-  timer = setInterval(run, everyMs);
-  timer.unref();
-  setTimeout(run, 5_000).unref();
 }

@@ -1,7 +1,7 @@
 // Step 1 of the upload flow: a one-time, 15-minute presigned PUT target for one file.
 import { db, type Tx } from '../db/client';
 import { ApiError, conflict, invalid } from '../errors';
-import { ACCEPTED_CONTENT_TYPES, normalizeContentType, resolveDeclaredContentType } from '../files/content-types';
+import { ACCEPTED_CONTENT_TYPES, normalizeContentType, resolveDeclaredContentType } from '../../lib/shared/content-types';
 import { newId } from '../ids';
 import { BlobTooLargeError, getBlobStore, verifyUploadSignature } from '../storage';
 import { lockKey } from './locks';

@@ -6,7 +6,7 @@ import { config } from '../config';
 import { requestOrigin } from '../lib/origin';
 import { accessAllowed } from '../services/viewer/gates';
 import { admittedActor, loadViewerState, type ViewerState } from '../services/viewer/links';
-import { appRequestAddress } from './address';
+import { appRequestAddress } from '../http/app-address';
 import { sessionTokens } from './session';
 
 export type ViewerRequest = {

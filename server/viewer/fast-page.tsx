@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
-import { toRequest } from '../rest/node';
+import { toRequest } from '../http/node';
 import { createViewerContext, viewerRequest } from './context';
 import { linkCard, targetName, viewerPageOf, type ViewerPage } from './page-data';
 import { pageOutcome, UnadmittedPage, type PageOutcome, type SearchParams } from './page-view';

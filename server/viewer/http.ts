@@ -3,18 +3,18 @@
 // the viewer router or services. Every one checks again that the link is live and not expired,
 // the session admitted, and the item visible; the document always comes from the link.
 import { TRPCError } from '@trpc/server';
-import { fill, viewerWords } from '../../components/viewer/i18n';
+import { fill, viewerWords } from '../../lib/shared/viewer-words';
 import { ApiError } from '../errors';
 import { fromOwnOrigin } from '../lib/origin';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
-import { readBody } from '../rest/body';
+import { readBody } from '../http/body';
 import { visitorBranding } from '../services/branding/effective';
 import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/viewer/content';
 import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
 import type { ViewerLink } from '../services/viewer/links';
 import { renderPage } from '../services/viewer/render';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
-import { LinkExpiredError, viewerCaller } from './router';
+import { admitted, LinkExpiredError, viewerCaller } from './router';
 import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';
 
 type Params = { slug: string; item?: string; page?: string };
@@ -40,14 +40,6 @@ function refusal(e: unknown): Response {
 
 async function context(req: Request, slug: string): Promise<ViewerContext> {
   return createViewerContext(viewerRequest(slug, req.headers, req.url, req));
-}
-
-/** The admitted context and the link, or the refusal to send. */
-function admitted(ctx: ViewerContext): { link: ViewerLink; actor: NonNullable<ViewerContext['actor']> } {
-  if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
-  if (ctx.state.state === 'expired') throw new LinkExpiredError();
-  if (!ctx.actor) throw new ApiError('forbidden', 'Open the link first.');
-  return { link: ctx.state.link, actor: ctx.actor };
 }
 
 /** The document the path names: the link's own, or a visible room item. */

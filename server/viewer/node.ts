@@ -6,7 +6,7 @@
 // on bare `next start` (Vercel), go through Next.
 import type http from 'node:http';
 import { config } from '../config';
-import { finish, internalError, send, toRequest } from '../rest/node';
+import { finish, internalError, send, toRequest } from '../http/node';
 import { serveViewerPage } from './fast-page';
 import { eventsRoute, pageImage, type RawAnswer } from './http';
 

@@ -2,7 +2,7 @@
 // function, the viewer's words in the brand's language, the shared thing's name and the preview
 // card. No Next here: both Next's pages and the node:http fast path use it.
 import { cache } from 'react';
-import { viewerWords } from '../../components/viewer/i18n';
+import { viewerWords } from '../../lib/shared/viewer-words';
 import { db } from '../db/client';
 import { visitorBranding, type EffectiveBranding } from '../services/branding/effective';
 import { imageUrl } from '../services/branding/images';

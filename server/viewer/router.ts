@@ -21,18 +21,23 @@ export class LinkExpiredError extends Error {
 
 const t = initTRPC.context<ViewerContext>().create({ isServer: true });
 
-/** A live link (not found and expired refuse before anything runs). */
-const liveProcedure = t.procedure.use(({ ctx, next }) => {
+/** The live link and its session: not found and expired refuse before anything runs. */
+function live(ctx: ViewerContext) {
   if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
   if (ctx.state.state === 'expired') throw new LinkExpiredError();
-  return next({ ctx: { ...ctx, link: ctx.state.link, session: ctx.state.session } });
-});
+  return { link: ctx.state.link, session: ctx.state.session };
+}
 
-/** A session that has passed every gate of the link. */
-const admittedProcedure = liveProcedure.use(({ ctx, next }) => {
+/** The admission check, the one for procedures and routes: a live link and a session that has passed every gate. */
+export function admitted(ctx: ViewerContext) {
+  const l = live(ctx);
   if (!ctx.actor) throw new ApiError('forbidden', 'Open the link first.');
-  return next({ ctx: { ...ctx, actor: ctx.actor } });
-});
+  return { ...l, actor: ctx.actor };
+}
+
+const liveProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, ...live(ctx) } }));
+
+const admittedProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { ...ctx, ...admitted(ctx) } }));
 
 const EventInput = z.object({
   view_id: z.string().min(1).max(64),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashSessionToken, isSessionToken, newSessionToken, sessionCookie, sessionTokens } from './session';
+import { hashSessionToken, isSessionToken, newSessionToken } from '../auth/viewer-sessions';
+import { sessionCookie, sessionTokens } from './session';
 
 describe('viewer session cookie', () => {
   it('is 32 random bytes, stored only as a hash', () => {

@@ -1,20 +1,10 @@
 // The viewer face's credential: a session cookie per link (never next-auth, never a bearer
-// token). The cookie holds 32 random bytes; the database keeps only their SHA-256
-// (viewer_sessions), so neither a database reader nor a script in the page can mint or read
-// one. HttpOnly, SameSite=Lax, Secure on https, scoped to the link's path, 24 hours; not
-// bound to the client's address (mobile networks change it).
-import { createHash, randomBytes } from 'node:crypto';
+// token) holding the session token (server/auth/viewer-sessions.ts). HttpOnly, SameSite=Lax,
+// Secure on https, scoped to the link's path, 24 hours; not bound to the client's address
+// (mobile networks change it).
+import { isSessionToken } from '../auth/viewer-sessions';
 
 export const VIEWER_COOKIE = 'quire_view';
-export const SESSION_TTL_MS = 24 * 3600_000;
-
-/** 32 random bytes, base64url (43 characters). */
-export const newSessionToken = (): string => randomBytes(32).toString('base64url');
-
-export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-export const isSessionToken = (t: string | null | undefined): t is string => typeof t === 'string' && TOKEN_RE.test(t);
 
 /** Every well-formed quire_view value of a Cookie header (the most specific path comes first). */
 export function sessionTokens(cookieHeader: string | null | undefined): string[] {

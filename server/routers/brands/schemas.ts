@@ -8,7 +8,7 @@ import {
   LANGUAGES,
   LAYOUT_PRESETS,
   TEXT_LIMITS,
-} from '../../services/branding/fields';
+} from '../../../lib/shared/branding-fields';
 
 
 /** `#` and six hex digits (three are expanded), stored lower-case. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
 import { httpsUrl, line, sourceUrl, text } from '../../schemas/fields';
-import { CUSTOM_FIELD_TYPES, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../../services/links/settings';
+import { CUSTOM_FIELD_TYPES } from '../../../lib/shared/link-settings';
+import { WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../../../lib/shared/watermark';
 
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -1,8 +1,8 @@
 // GET /v1/me: the presented token itself (any token, no scope; general rate-limit bucket).
 import { z } from 'zod';
-import { PLANS } from '../../auth/actor';
 import { tokenInfo } from '../../services/token-info';
 import { router, tokenProcedure } from '../../trpc';
+import { PLANS } from '../../../lib/shared/plans';
 
 export const TokenInfo = z.object({
   object: z.literal('token_info'),

@@ -2,7 +2,7 @@
 // Settings → Connected apps.
 import { z } from 'zod';
 import { decideDeviceRequest, describeDeviceRequest } from '../../oauth/approval';
-import { listConnectedApps, revokeConnectedApp } from '../../oauth/grants';
+import { listConnectedApps, revokeConnectedApp } from '../../services/connected-apps';
 import { id } from '../../schemas/common';
 import { memberProcedure, router, userProcedure } from '../../trpc';
 

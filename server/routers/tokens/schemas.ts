@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRANTABLE } from '../../auth/scopes';
+import { GRANTABLE } from '../../../lib/shared/scopes';
 import { id } from '../../schemas/common';
 
 const tokenScope = z.enum(GRANTABLE.filter((s) => s !== 'offline_access') as [string, ...string[]]);

@@ -1,10 +1,9 @@
 // The one reading of an analytics range (DESIGN.md "Visitors, views and analytics"): unix ms,
 // `since` inclusive, `until` exclusive, by default the 30 days up to now, at most 366 days.
 import { invalid } from '../../errors';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../../../lib/shared/analytics-range';
 
 const DAY_MS = 86_400_000;
-export const DEFAULT_RANGE_DAYS = 30;
-export const MAX_RANGE_DAYS = 366;
 
 export type AnalyticsRange = { since: number; until: number };
 

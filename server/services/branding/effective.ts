@@ -3,12 +3,13 @@
 // source shows (spec 3.1): a link's pinned brand; else, for a room, the room's mode (custom
 // settings, the pinned brand, or the team default); else the team's default brand; else the
 // service's own defaults. Fields the team's current plan does not include show their defaults.
-import { planName, type PlanName } from '../../auth/actor';
+import { planName } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { db } from '../../db/client';
-import { fieldAllowed, SERVICE_COLOR, DEFAULT_SETTINGS } from './fields';
+import { fieldAllowed, SERVICE_COLOR, DEFAULT_SETTINGS } from '../../../lib/shared/branding-fields';
 import { serviceImages } from './images';
 import { loadImages, toSettings, type Settings, type SettingsRow } from './settings';
+import type { PlanName } from '../../../lib/shared/plans';
 
 export type BrandingSource = 'link_brand' | 'custom' | 'team_brand' | 'team_default' | 'service_default';
 

@@ -13,7 +13,7 @@ import { invalid } from '../../errors';
 import { newId } from '../../ids';
 import { safeFetch, SafeFetchError } from '../../net/safe-fetch';
 import { getBlobStore } from '../../storage';
-import { SLOT_RULES, type ImageSlot, type ImageType } from './fields';
+import { SLOT_RULES, type ImageSlot, type ImageType } from '../../../lib/shared/branding-fields';
 
 export type CheckedImage = { bytes: Buffer; contentType: ImageType; width: number | null; height: number | null; sha256: string };
 export type StoredImage = CheckedImage & { id: string; storageKey: string; teamId: string };

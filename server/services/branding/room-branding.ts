@@ -21,7 +21,7 @@ import {
   type SettingsInput,
   type SettingsRow,
 } from './settings';
-import { IMAGE_SLOTS } from './fields';
+import { IMAGE_SLOTS } from '../../../lib/shared/branding-fields';
 
 type Mode = 'team_default' | 'team_brand' | 'custom';
 type PatchInput = SettingsInput & { mode?: Mode; brand_id?: string };

@@ -4,7 +4,7 @@
 import type { Actor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { ApiError, invalid } from '../../errors';
-import { changesFromDefault, fieldAllowed, FIELD_FEATURES, IMAGE_SLOTS, type ImageSlot } from './fields';
+import { changesFromDefault, fieldAllowed, FIELD_FEATURES, IMAGE_SLOTS, type ImageSlot } from '../../../lib/shared/branding-fields';
 import { db } from '../../db/client';
 import { checkImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type ImageRow, type StoredImage } from './images';
 

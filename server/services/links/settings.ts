@@ -3,18 +3,17 @@
 // social card image. Links and presets both go through here, so a rule is written once.
 import { scrypt, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Actor, PlanName } from '../../auth/actor';
-import { PLANS } from '../../auth/actor';
+import type { Actor } from '../../auth/actor';
+import { PLANS, type PlanName } from '../../../lib/shared/plans';
 import { ApiError, invalid } from '../../errors';
 import { slugify } from '../../lib/slug';
-import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS } from './constants';
-
-export { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from './constants';
+import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES } from '../../../lib/shared/link-settings';
+import { PLACEHOLDER_RE, WATERMARK_DEFAULTS, WATERMARK_PLACEHOLDERS, type WatermarkPosition } from '../../../lib/shared/watermark';
 
 export type WatermarkInput = {
   text: string;
   is_tiled?: boolean;
-  position?: (typeof WATERMARK_POSITIONS)[number];
+  position?: WatermarkPosition;
   rotation?: number;
   color?: string;
   font_size?: number;
@@ -24,7 +23,7 @@ export type Watermark = Required<WatermarkInput>;
 
 /** Every key, defaults filled in (what is stored and read back). */
 export function normalizeWatermark(w: WatermarkInput): Watermark {
-  const unknown = [...w.text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]!).filter((p) => !(WATERMARK_PLACEHOLDERS as readonly string[]).includes(p));
+  const unknown = [...w.text.matchAll(PLACEHOLDER_RE)].map((m) => m[1]!).filter((p) => !(WATERMARK_PLACEHOLDERS as readonly string[]).includes(p));
   if (unknown.length) {
     throw invalid(
       'watermark_config',
@@ -33,12 +32,12 @@ export function normalizeWatermark(w: WatermarkInput): Watermark {
   }
   return {
     text: w.text,
-    is_tiled: w.is_tiled ?? false,
-    position: w.position ?? 'center',
-    rotation: w.rotation ?? 45,
-    color: (w.color ?? '#808080').toLowerCase(),
-    font_size: w.font_size ?? 24,
-    opacity: w.opacity ?? 0.3,
+    is_tiled: w.is_tiled ?? WATERMARK_DEFAULTS.is_tiled,
+    position: w.position ?? WATERMARK_DEFAULTS.position,
+    rotation: w.rotation ?? WATERMARK_DEFAULTS.rotation,
+    color: (w.color ?? WATERMARK_DEFAULTS.color).toLowerCase(),
+    font_size: w.font_size ?? WATERMARK_DEFAULTS.font_size,
+    opacity: w.opacity ?? WATERMARK_DEFAULTS.opacity,
   };
 }
 

@@ -10,8 +10,8 @@ import type { ShownDocument, RoomTree } from './content';
 import type { ViewerLink } from './links';
 import { recordDownload, touchView } from './views';
 import { watermarkDateTime, watermarkPdf } from './watermark';
-import type { WatermarkValues } from './watermark-config';
-import { isInlineImage } from '../../files/content-types';
+import type { WatermarkValues } from '../../../lib/shared/watermark';
+import { isInlineImage } from '../../../lib/shared/content-types';
 
 /** The values of the watermark's placeholders for this visit. */
 export function watermarkValues(link: ViewerLink, actor: Pick<ViewerActor, 'email'>, address: string, now = new Date()): WatermarkValues {

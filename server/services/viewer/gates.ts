@@ -8,7 +8,7 @@ import { verifyPassword, type CustomField } from '../links/settings';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
 import { email as emailSchema } from '../../schemas/fields';
-import { newSessionToken, hashSessionToken, SESSION_TTL_MS } from '../../viewer/session';
+import { newSessionToken, hashSessionToken, SESSION_TTL_MS } from '../../auth/viewer-sessions';
 import { accessKey, type ViewerLink, type ViewerSessionRow } from './links';
 import { allow } from './limits';
 import { checkCode, sendCode } from './codes';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { pgTimestamp, sqlRows } from '../../db/sql';
 import type { ViewerActor } from '../../auth/actor';
 import type { CustomField, Watermark } from '../links/settings';
-import { hashSessionToken } from '../../viewer/session';
+import { hashSessionToken } from '../../auth/viewer-sessions';
 
 export type ViewerLink = {
   id: string;

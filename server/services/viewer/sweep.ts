@@ -1,6 +1,6 @@
 // The viewer's short-lived rows, removed once they can no longer matter: sessions past their 24
 // hours, one-time codes past their 10 minutes, notification claims older than the hour they
-// guard. Runs with the upload sweep (timer, cron, admin).
+// guard. Part of the sweep (server/jobs/sweep.ts).
 import { db } from '../../db/client';
 import { NOTIFY_EVERY_MS } from './notify';
 

@@ -26,7 +26,7 @@ import {
   WATERMARK_PLACEHOLDERS,
   type Watermark,
   type WatermarkValues,
-} from './watermark-config';
+} from '../../../lib/shared/watermark';
 
 export { unsupportedWatermarkCharacters } from './watermark-fonts';
 

@@ -6,7 +6,7 @@ import { AcceptInvitation } from '@/components/auth/accept-invitation';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { buttonClass } from '@/components/ui/button';
 import { ROLE_LABELS } from '@/lib/format';
-import { serverCaller } from '@/lib/trpc/server';
+import { serverCaller } from '@/server/dashboard/caller';
 import { getSessionUser } from '@/server/auth/session';
 import { ApiError } from '@/server/errors';
 import type { InvitationPreview } from '@/server/services/invitations';

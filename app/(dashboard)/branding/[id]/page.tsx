@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
 import { EditBrandPage } from '@/components/branding/brand-pages';
 import { PageSpinner } from '@/components/ui/spinner';
-import { serverCaller } from '@/lib/trpc/server';
+import { serverCaller } from '@/server/dashboard/caller';
 
 // Another team's brand, a deleted one, or a malformed id: all answer not-found.
 const loadBrand = cache(async (id: string) => {

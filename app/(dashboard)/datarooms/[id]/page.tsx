@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
 import { RoomView } from '@/components/datarooms/room-view';
 import { PageSpinner } from '@/components/ui/spinner';
-import { serverCaller } from '@/lib/trpc/server';
+import { serverCaller } from '@/server/dashboard/caller';
 
 // Another team's room, a deleted one, or a malformed id: all answer not-found.
 const loadRoom = cache(async (id: string) => {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { DocumentView } from '@/components/document/document-view';
-import { serverCaller } from '@/lib/trpc/server';
+import { serverCaller } from '@/server/dashboard/caller';
 
 // Another team's document, a deleted one, or a malformed id: all answer not-found.
 const loadDocument = cache(async (id: string) => {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { LinkDetail } from '@/components/links/link-detail';
-import { serverCaller } from '@/lib/trpc/server';
+import { serverCaller } from '@/server/dashboard/caller';
 
 // Another team's link, a deleted one, or a malformed id: all answer not-found.
 const loadLink = cache(async (id: string) => {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { VisitorDetail } from '@/components/links/visitors-view';
-import { serverCaller } from '@/lib/trpc/server';
+import { serverCaller } from '@/server/dashboard/caller';
 
 // Another team's visitor or a malformed id: not-found.
 const loadVisitor = cache(async (id: string) => {

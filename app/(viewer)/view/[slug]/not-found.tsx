@@ -1,4 +1,4 @@
-import { viewerWords } from '@/components/viewer/i18n';
+import { viewerWords } from '@/lib/shared/viewer-words';
 import { ViewerNotice } from '@/components/viewer/gate';
 
 /** An unknown slug, a deleted link, or a link of a deleted room or group. */

@@ -6,7 +6,7 @@ import type { ViewerActor } from '@/server/auth/actor';
 import { watermarkValues } from '@/server/services/viewer/files';
 import type { ViewerLink } from '@/server/services/viewer/links';
 import { watermarkText } from '@/server/services/viewer/watermark';
-import { resolveWatermark } from '@/server/services/viewer/watermark-config';
+import { resolveWatermark } from '@/lib/shared/watermark';
 import { linkCard, loadViewerPage } from '@/server/viewer/page';
 
 export async function viewerMetadata(slug: string): Promise<Metadata> {

@@ -1,8 +1,8 @@
 // CSV exports for the signed-in dashboard user: a link's or a document's views, or a document's
 // time per page, for a range (the analytics range rules). Team-scoped through the dashboard
 // context; cells that a spreadsheet would run as formulas are defused (server/lib/csv.ts).
-import { ApiError } from '@/server/errors';
-import { createDashboardContext } from '@/server/dashboard/context';
+import { ApiError, invalid } from '@/server/errors';
+import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { toCsv } from '@/server/lib/csv';
 import { documentAnalytics, viewsForExport } from '@/server/services/analytics/reports';
 
@@ -11,15 +11,13 @@ export const runtime = 'nodejs';
 
 const ms = (v: string | null) => (v === null ? undefined : /^[0-9]{1,15}$/.test(v) ? Number(v) : NaN);
 
-export async function GET(req: Request) {
-  const url = new URL(req.url);
-  const ctx = await createDashboardContext({ origin: url.origin, teamHint: req.headers.get('x-quire-team') });
-  if (!ctx.actor) return new Response('Sign in to export analytics.', { status: 401 });
-  const p = url.searchParams;
-  const range = { since: ms(p.get('since')), until: ms(p.get('until')) };
-  if (Number.isNaN(range.since) || Number.isNaN(range.until)) return new Response('since and until are unix milliseconds.', { status: 422 });
-  const kind = p.get('kind');
-  try {
+export const GET = (req: Request) =>
+  dashboardRoute(req, async (ctx) => {
+    const p = new URL(req.url).searchParams;
+    const range = { since: ms(p.get('since')), until: ms(p.get('until')) };
+    if (Number.isNaN(range.since)) throw invalid('since', 'must be unix milliseconds');
+    if (Number.isNaN(range.until)) throw invalid('until', 'must be unix milliseconds');
+    const kind = p.get('kind');
     let csv: string;
     let name: string;
     if (kind === 'pages' && p.get('document_id')) {
@@ -31,7 +29,7 @@ export async function GET(req: Request) {
       csv = toCsv(v.header, v.rows);
       name = `views-${p.get('link_id') ?? p.get('document_id')}.csv`;
     } else {
-      return new Response('kind=views with link_id or document_id, or kind=pages with document_id.', { status: 400 });
+      throw new ApiError('bad_request', 'kind=views with link_id or document_id, or kind=pages with document_id.');
     }
     return new Response(csv, {
       headers: {
@@ -41,9 +39,4 @@ export async function GET(req: Request) {
         'Cache-Control': 'private, no-store',
       },
     });
-  } catch (e) {
-    if (e instanceof ApiError && e.code === 'not_found') return new Response('Not found', { status: 404 });
-    if (e instanceof ApiError && e.code === 'unprocessable_entity') return new Response(e.message, { status: 422 });
-    throw e;
-  }
-}
+  });

@@ -2,9 +2,7 @@
 // one-time codes and notification claims). Vercel sends
 // `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET configured the route is closed.
 import { timingSafeEqual } from 'node:crypto';
-import { sweepExpiredUploads } from '@/server/services/upload-sweep';
-import { sweepViewerState } from '@/server/services/viewer/sweep';
-import { sweepOAuthState } from '@/server/oauth/sweep';
+import { sweep } from '@/server/jobs/sweep';
 import { config } from '@/server/config';
 
 export const dynamic = 'force-dynamic';
@@ -20,6 +18,5 @@ function authorized(req: Request): boolean {
 
 export async function GET(req: Request) {
   if (!authorized(req)) return Response.json({ error: 'unauthorized' }, { status: 401 });
-  const uploads = await sweepExpiredUploads();
-  return Response.json({ ...uploads, viewer: await sweepViewerState(), oauth: await sweepOAuthState() });
+  return Response.json(await sweep());
 }

@@ -3,7 +3,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/routers';
 import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from '@/server/dashboard/context';
-import { appRequestAddress } from '@/server/viewer/address';
+import { appRequestAddress } from '@/server/http/app-address';
 import { fromOwnOrigin } from '@/server/lib/origin';
 
 export const dynamic = 'force-dynamic';

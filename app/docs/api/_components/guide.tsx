@@ -1,7 +1,7 @@
 // The guide part of the reference: base URL, authentication and scopes, rate limits, pagination,
 // errors and versioning. Scope lists come from server/auth/scopes.ts, so they cannot drift.
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { PRESETS, SCOPES } from '@/server/auth/scopes';
+import { PRESETS, SCOPES } from '@/lib/shared/scopes';
 import { anchorOf, type Operation } from './openapi';
 import { Code, CodeBlock } from './prose';
 import type { NavSection } from './sidebar';

@@ -1,5 +1,5 @@
 // A brand's image from the dashboard's editor: raw bytes, Content-Type of the file.
-import { putDashboardImage } from '@/server/dashboard/image-upload';
+import { putDashboardImage } from '@/server/dashboard/raw-routes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -1,7 +1,6 @@
 // A version's file for the signed-in dashboard user (PDF preview, download). Session and team
 // come from the dashboard context; served as an attachment that cannot be sniffed or scripted.
-import { ApiError } from '@/server/errors';
-import { createDashboardContext } from '@/server/dashboard/context';
+import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { readVersionFile } from '@/server/services/versions';
 
 export const dynamic = 'force-dynamic';
@@ -9,9 +8,7 @@ export const runtime = 'nodejs';
 
 export async function GET(req: Request, { params }: { params: Promise<{ id: string; versionId: string }> }) {
   const { id, versionId } = await params;
-  const ctx = await createDashboardContext({ origin: new URL(req.url).origin, teamHint: req.headers.get('x-quire-team') });
-  if (!ctx.actor) return new Response('Not found', { status: 404 });
-  try {
+  return dashboardRoute(req, async (ctx) => {
     const file = await readVersionFile(ctx.actor, id, versionId);
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return new Response(new Uint8Array(file.bytes), {
@@ -24,8 +21,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
         'Cache-Control': 'private, no-store',
       },
     });
-  } catch (e) {
-    if (e instanceof ApiError && e.code === 'not_found') return new Response('Not found', { status: 404 });
-    throw e;
-  }
+  });
 }

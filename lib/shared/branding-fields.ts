@@ -1,7 +1,7 @@
 // The brand fields: allowed values, defaults, image slot rules and the plan that unlocks each
 // field (spec 2.9, 4.3; DESIGN.md "Brands and branding"). Shared by brands, room branding,
 // what a visitor sees, and the dashboard's editor (which imports only these constants).
-import type { PlanName } from '../../auth/actor';
+import type { PlanName } from './plans';
 
 export const CARD_LAYOUTS = ['grid', 'list'] as const;
 export const LAYOUT_PRESETS = ['standard', 'compact', 'sidebar'] as const;

@@ -2,10 +2,10 @@
 // Selecting the team the dashboard acts on: the quire_team cookie, set only for a team the
 // signed-in user belongs to (every request checks it again against TeamMember).
 import { cookies } from 'next/headers';
-import { getSessionUser } from '@/server/auth/session';
-import { TEAM_COOKIE } from '@/server/dashboard/context';
-import { roleIn } from '@/server/services/teams';
-import { config } from '@/server/config';
+import { getSessionUser } from '../auth/session';
+import { TEAM_COOKIE } from './context';
+import { roleIn } from '../services/teams';
+import { config } from '../config';
 
 export async function selectTeam(teamId: string): Promise<{ ok: boolean }> {
   const user = await getSessionUser();

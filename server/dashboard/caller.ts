@@ -2,9 +2,9 @@
 // request's session and team.
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import { appRouter } from '@/server/routers';
-import { createDashboardContext, dashboardOrigin } from '@/server/dashboard/context';
-import { createCallerFactory } from '@/server/trpc';
+import { appRouter } from '../routers';
+import { createDashboardContext, dashboardOrigin } from './context';
+import { createCallerFactory } from '../trpc';
 
 const createCaller = createCallerFactory(appRouter);
 

@@ -1,6 +1,6 @@
 // The issuer's rows that can no longer matter: provider models a day past their expiry (an
 // expired device code still answers `expired_token` for that day), and team records of grants
-// whose provider Grant is gone (expired). Runs with the upload sweep (timer, cron, admin).
+// whose provider Grant is gone (expired). Part of the sweep (server/jobs/sweep.ts).
 import { pgTimestamp, sqlRows } from '../db/sql';
 
 export async function sweepOAuthState(now = new Date()) {

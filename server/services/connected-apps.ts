@@ -4,7 +4,7 @@
 import { db, type Tx } from '../db/client';
 import { notFound } from '../errors';
 import type { UserActor } from '../auth/actor';
-import { requireAdmin } from '../services/teams';
+import { requireAdmin } from './teams';
 
 export type ConnectedAppView = {
   id: string;

@@ -1,12 +1,11 @@
 // Reads a request body under a cap (the API's 4.5 MB unless the caller gives another), refusing oversized bodies from their
 // Content-Length before reading, and chunked ones as soon as they pass the cap.
 import { ApiError } from '../errors';
-import { API_BODY_MAX_BYTES } from '../services/limits';
 
 const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
 const tooLarge = (max: number) => new ApiError('payload_too_large', `The request body is larger than the ${sizeOf(max)} limit.`);
 
-export async function readBody(req: Request, max = API_BODY_MAX_BYTES): Promise<Uint8Array> {
+export async function readBody(req: Request, max: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) throw tooLarge(max);
   if (!req.body) return new Uint8Array();
@@ -49,8 +48,8 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-export async function readJson(req: Request): Promise<unknown> {
-  const bytes = await readBody(req);
+export async function readJson(req: Request, max: number): Promise<unknown> {
+  const bytes = await readBody(req, max);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new ApiError('bad_request', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);

@@ -2,7 +2,7 @@
 // process and hands it each request's socket address in a header it always overwrites; the app
 // believes the header only when that server marked the process. Under bare `next start`
 // (Vercel) the usual rules of server/rest/client-address.ts apply.
-import { clientAddress, setSocketAddress } from '../rest/client-address';
+import { clientAddress, setSocketAddress } from './client-address';
 
 export const SOCKET_ADDRESS_HEADER = 'x-quire-socket-address';
 const SERVED = Symbol.for('quire.serve');

@@ -2,8 +2,9 @@
 // nl, pt, ja). The brand's `default_language` picks one; anything unknown falls back to English.
 // Plain data, no React: the gate route uses it for the code mail too.
 
-export const VIEWER_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja'] as const;
-export type ViewerLanguage = (typeof VIEWER_LANGUAGES)[number];
+import { LANGUAGES } from './branding-fields';
+
+export type ViewerLanguage = (typeof LANGUAGES)[number];
 
 const en = {
   emailTitle: 'Enter your email to continue',
@@ -465,7 +466,7 @@ const ja: ViewerWords = {
 const WORDS: Record<ViewerLanguage, ViewerWords> = { en, de, fr, es, it, nl, pt, ja };
 
 export function viewerWords(lang: string | null | undefined): { lang: ViewerLanguage; t: ViewerWords } {
-  const l = (VIEWER_LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as ViewerLanguage) : 'en';
+  const l = (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as ViewerLanguage) : 'en';
   return { lang: l, t: WORDS[l] };
 }
 

@@ -1,5 +1,7 @@
-// Maps whatever a /v1 request failed with to the spec's envelope. Nothing internal (stacks,
-// SQL, library messages) reaches the client; unexpected failures are logged here instead.
+// Maps whatever a request failed with to the spec's envelope (/v1, the dashboard's raw routes).
+// Nothing internal (stacks, SQL, library messages) reaches the client; unexpected failures are
+// logged here instead. Procedures are called directly (never through tRPC's HTTP adapter), so a
+// TRPCError carries an ApiError or the input's ZodError, or is a fault.
 import { TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { ApiError, type ErrorCode } from '../errors';
@@ -31,19 +33,7 @@ export function mapError(error: unknown, method: string, path: string): Mapped {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof ApiError) return { status: cause.status, code: cause.code, message: cause.message, details: cause.details };
   if (cause instanceof ZodError && error instanceof TRPCError && error.code === 'BAD_REQUEST') return describeZod(cause);
-  if (error instanceof TRPCError) {
-    switch (error.code) {
-      case 'NOT_FOUND':
-        return { status: 404, code: 'not_found', message: `No such endpoint: ${method} /v1${path}`, details: null };
-      case 'PARSE_ERROR':
-        return { status: 400, code: 'bad_request', message: 'The request body is not valid JSON.', details: null };
-      case 'UNSUPPORTED_MEDIA_TYPE':
-        return { status: 400, code: 'bad_request', message: 'Send the request body as JSON with Content-Type: application/json.', details: null };
-      case 'PAYLOAD_TOO_LARGE':
-        return { status: 413, code: 'payload_too_large', message: 'The request body is larger than 4.5 MB.', details: null };
-    }
-  }
   if (databaseUnavailable(error)) return DATABASE_UNAVAILABLE;
-  console.error('[v1] unexpected error', method, path, error instanceof TRPCError ? (error.cause ?? error) : error);
+  console.error('[quire] unexpected error', method, path, error instanceof TRPCError ? (error.cause ?? error) : error);
   return { status: 500, code: 'internal_server_error', message: 'Something went wrong on our side. Please try again.', details: null };
 }

@@ -1,9 +1,7 @@
 // The fixed vocabularies of link and preset settings (DESIGN.md "Links, presets and the
 // viewer"). Free of runtime imports so the dashboard's forms use the same lists as the API.
-import type { PlanName } from '../../auth/actor';
+import type { PlanName } from './plans';
 
-// The watermark vocabulary has one home, beside the type the viewer draws.
-export { WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../viewer/watermark-config';
 export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'email', 'number', 'phone', 'url', 'checkbox', 'select'] as const;
 
 /** Custom fields a link or preset may carry on each plan (DESIGN.md plans). */

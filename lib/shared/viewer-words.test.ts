@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fill, VIEWER_LANGUAGES, viewerWords } from './i18n';
+import { LANGUAGES } from './branding-fields';
+import { fill, viewerWords } from './viewer-words';
 
 describe('viewer words', () => {
   it('every language has every word, with the same slots as English', () => {
     const en = viewerWords('en').t;
     const slots = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const l of VIEWER_LANGUAGES) {
+    for (const l of LANGUAGES) {
       const { t, lang } = viewerWords(l);
       expect(lang).toBe(l);
       expect(Object.keys(t).sort()).toEqual(Object.keys(en).sort());

@@ -36,7 +36,8 @@ export type WatermarkValues = Record<WatermarkPlaceholder, string>;
 /** `{{name}}`, with the same optional inner spaces the links API accepts. */
 export const PLACEHOLDER_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-const DEFAULTS: Omit<Watermark, 'text'> = {
+/** What an absent key of a watermark_config means. */
+export const WATERMARK_DEFAULTS: Omit<Watermark, 'text'> = {
   is_tiled: false,
   position: 'center',
   rotation: 45,
@@ -53,11 +54,11 @@ export function resolveWatermark(w: Partial<Watermark> & { text: string }): Wate
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
   return {
     text: String(w.text),
-    is_tiled: typeof w.is_tiled === 'boolean' ? w.is_tiled : DEFAULTS.is_tiled,
-    position: (WATERMARK_POSITIONS as readonly string[]).includes(w.position as string) ? w.position! : DEFAULTS.position,
-    rotation: (WATERMARK_ROTATIONS as readonly number[]).includes(w.rotation as number) ? w.rotation! : DEFAULTS.rotation,
-    color: typeof w.color === 'string' && /^#[0-9a-f]{6}$/i.test(w.color) ? w.color.toLowerCase() : DEFAULTS.color,
-    font_size: Math.min(96, Math.max(8, num(w.font_size, DEFAULTS.font_size))),
-    opacity: Math.min(1, Math.max(0, num(w.opacity, DEFAULTS.opacity))),
+    is_tiled: typeof w.is_tiled === 'boolean' ? w.is_tiled : WATERMARK_DEFAULTS.is_tiled,
+    position: (WATERMARK_POSITIONS as readonly string[]).includes(w.position as string) ? w.position! : WATERMARK_DEFAULTS.position,
+    rotation: (WATERMARK_ROTATIONS as readonly number[]).includes(w.rotation as number) ? w.rotation! : WATERMARK_DEFAULTS.rotation,
+    color: typeof w.color === 'string' && /^#[0-9a-f]{6}$/i.test(w.color) ? w.color.toLowerCase() : WATERMARK_DEFAULTS.color,
+    font_size: Math.min(96, Math.max(8, num(w.font_size, WATERMARK_DEFAULTS.font_size))),
+    opacity: Math.min(1, Math.max(0, num(w.opacity, WATERMARK_DEFAULTS.opacity))),
   };
 }

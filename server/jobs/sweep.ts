@@ -1,0 +1,30 @@
+// The one sweep: expired, unused uploads (and their files), the viewer's expired sessions, codes
+// and notification claims, and the issuer's rows that can no longer matter. Runs on a timer in
+// every long-lived server (scripts/serve.ts, instrumentation.ts), from Vercel Cron
+// (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
+import { sweepExpiredUploads } from '../services/upload-sweep';
+import { sweepViewerState } from '../services/viewer/sweep';
+import { sweepOAuthState } from './oauth-state';
+
+/** Every part runs even when another fails; the first failure is thrown once all have run. */
+export async function sweep(o: { maxBatches?: number } = {}) {
+  const [uploads, viewer, oauth] = await Promise.allSettled([sweepExpiredUploads({ maxBatches: o.maxBatches }), sweepViewerState(), sweepOAuthState()]);
+  for (const part of [uploads, viewer, oauth]) if (part.status === 'rejected') throw part.reason;
+  return { ...value(uploads), viewer: value(viewer), oauth: value(oauth) };
+}
+
+const value = <T,>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Sweeps now and every `everyMs` in this process; the timer never keeps the process alive. */
+export function startSweeper(everyMs = 10 * 60 * 1000) {
+  if (timer) return;
+  const run = () =>
+    sweep()
+      .then(({ removed }) => removed > 0 && console.log(`[quire] removed ${removed} expired uploads`))
+      .catch((e) => console.error('[quire] sweep failed:', e instanceof Error ? e.message : e));
+  timer = setInterval(run, everyMs);
+  timer.unref();
+  setTimeout(run, 5_000).unref();
+}
