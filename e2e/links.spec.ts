@@ -36,6 +36,12 @@ test('a team shares a document and a room with links, presets and groups', async
   await dialog.getByRole('button', { name: '30 days' }).click();
   // The server refuses an entry that is neither an email nor a domain: shown under the list.
   await dialog.getByLabel('Allow only').fill('ada@fund.example\nnot-an-address');
+  // Starting a list of who may enter turns the one-time code on (it is the list's proof); the warning shows when it is off.
+  await expect(dialog.getByLabel('Verify the email with a one-time code')).toBeChecked();
+  await dialog.getByLabel('Verify the email with a one-time code').uncheck();
+  await expect(dialog.getByTestId('unverified-warning')).toBeVisible();
+  await dialog.getByLabel('Verify the email with a one-time code').check();
+  await expect(dialog.getByTestId('unverified-warning')).toBeHidden();
   await dialog.evaluate((el) => el.scrollTo(0, 0));
   await shot(page, '70-share-dialog');
 

@@ -62,11 +62,18 @@ export function WatermarkEditor({
     const end = el?.selectionEnd ?? value.text.length;
     const next = value.text.slice(0, start) + token + value.text.slice(end);
     set('text', next);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + token.length, start + token.length);
-    });
+    caret.current = start + token.length;
   };
+  // The caret goes after the inserted placeholder as soon as the new text is in the input (a
+  // layout effect, before any further keystroke; a deferred frame let fast typing land before it).
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = text.current;
+    if (caret.current === null || !el) return;
+    el.focus();
+    el.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [value.text]);
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_13rem]">
