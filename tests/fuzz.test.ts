@@ -4,12 +4,14 @@
 // and headers. Fails on any 5xx, any answer slower than a few seconds, and any /v1 answer
 // outside the envelope. QUIRE_FUZZ_SCALE=20 QUIRE_FUZZ_SEED=<n> explores further locally.
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import openapi from '../docs/openapi.json';
 import { baseUrl, client, createToken, uniqueTeam, upload } from './support/api';
 import { ok, pdfBytes } from './support/docs';
 import { hostOf, rawRequest } from './support/raw-http';
-import { onNextStart } from './support/server';
+import { onNextStart, startServer, type RunningServer } from './support/server';
 
 type Obj = Record<string, any>;
 const HANG_MS = 5_000;
@@ -93,13 +95,13 @@ const pathFor = (op: Operation, pick: number, odd: string | null) =>
     return ids[pick % ids.length]!;
   });
 
-async function timed(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+async function timed(method: string, path: string, body?: unknown, headers?: Record<string, string>, base = baseUrl()) {
   const label = `${method} ${path} ${JSON.stringify(body ?? '').slice(0, 300)}`;
   const h: Record<string, string> = { Authorization: `Bearer ${token}`, ...headers };
   if (body !== undefined) h['Content-Type'] ??= 'application/json';
   let r: Response;
   try {
-    r = await fetch(`${baseUrl()}/v1${path}`, {
+    r = await fetch(`${base}/v1${path}`, {
       method,
       headers: h,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -130,35 +132,55 @@ function expectEnvelopeOrSuccess(status: number, text: string, rateLimit: string
 }
 
 describe('fuzz (OpenAPI-driven)', () => {
+
+  it('sequences of operations, bodies and queries from the document', () => sequences(() => baseUrl(), 40, 2026112201));
+});
+
+/** Random sequences of operations; `base(i)` names the server of the i-th request. */
+async function sequences(base: (i: number) => string, n: number, seed: number) {
   const step = fc.record({
     op: fc.integer({ min: 0, max: operations.length - 1 }),
     pick: fc.nat(),
     odd: fc.option(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('%', '%E0%A4%A', '\u0000', 'x'.repeat(300))), { freq: 8 }),
     seed: fc.nat(),
   });
-
-  it('sequences of operations, bodies and queries from the document', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 8 }), async (steps) => {
-        for (const s of steps) {
-          const op = operations[s.op]!;
-          const path = pathFor(op, s.pick, s.odd);
-          const body = op.body ? fc.sample(objectFor(op.body), { numRuns: 1, seed: s.seed })[0] : undefined;
-          const query = op.query.length
-            ? fc.sample(fc.dictionary(fc.constantFrom(...op.query.map((q) => q.name as string)), fc.string({ maxLength: 30 }).map(String), { maxKeys: 3 }), { numRuns: 1, seed: s.seed })[0]!
-            : {};
-          const qs = new URLSearchParams(query as Record<string, string>).toString();
-          const r = await timed(op.method, path + (qs && !op.body ? `?${qs}` : ''), body);
-          // What a create made becomes material for the next steps.
-          if (r.status === 201 && r.json?.id && (op.resource === 'folders' || op.resource === 'documents')) {
-            (pool[op.resource] ??= []).push(r.json.id);
-          }
+  let sent = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 8 }), async (steps) => {
+      for (const s of steps) {
+        const op = operations[s.op]!;
+        const path = pathFor(op, s.pick, s.odd);
+        const body = op.body ? fc.sample(objectFor(op.body), { numRuns: 1, seed: s.seed })[0] : undefined;
+        const query = op.query.length
+          ? fc.sample(fc.dictionary(fc.constantFrom(...op.query.map((q) => q.name as string)), fc.string({ maxLength: 30 }).map(String), { maxKeys: 3 }), { numRuns: 1, seed: s.seed })[0]!
+          : {};
+        const qs = new URLSearchParams(query as Record<string, string>).toString();
+        const r = await timed(op.method, path + (qs && !op.body ? `?${qs}` : ''), body, undefined, base(sent++));
+        // What a create made becomes material for the next steps.
+        if (r.status === 201 && r.json?.id && (op.resource === 'folders' || op.resource === 'documents')) {
+          (pool[op.resource] ??= []).push(r.json.id);
         }
-      }),
-      runs(40, 2026112201),
-    );
-  });
+      }
+    }),
+    runs(n, seed),
+  );
+}
 
+// Several instances behind a balancer: two server processes on one database (the second finds
+// the embedded database the first started, or shares DATABASE_URL), each request to the other.
+describe('fuzz on two server processes over one database', () => {
+  let second: RunningServer;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(inject('tmpDir'), 'fuzz-b-'));
+    second = await startServer(inject('serverEnv'), { logFile: path.join(dir, 'b.log') });
+  });
+  afterAll(() => second?.stop());
+
+  it('sequences of operations alternate between the two: never a 5xx, /v1 always in the envelope', () =>
+    sequences((i) => (i % 2 ? second.url : baseUrl()), 25, 2026112502));
+});
+
+describe('fuzz (OpenAPI-driven), bodies', () => {
   it('every string limit of the document, at and past its length', async () => {
     for (const op of operations.filter((o) => o.body)) {
       for (const [key, prop] of Object.entries((op.body!.properties ?? {}) as Obj)) {
