@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { inject } from 'vitest';
 import { baseUrl, upload, type client } from './api';
 import { ok } from './docs';
+import { withTestDb } from './test-db';
 
 type Api = ReturnType<typeof client>;
 
@@ -122,3 +123,10 @@ export async function enter(v: Visitor, slug: string) {
   if (r.status !== 200) throw new Error(`expected to enter ${slug}, got ${r.status} ${r.location}`);
   return r;
 }
+
+/**
+ * Moves a view's opening `ms` into the past: a view records no more reading time than it has been
+ * open, so tests that report more than a few seconds at once open the view "earlier".
+ */
+export const openedAgo = (viewId: string, ms: number) =>
+  withTestDb((c) => c.query(`UPDATE views SET viewed_at = viewed_at - make_interval(secs => $2::float8 / 1000) WHERE id = $1`, [viewId, ms]));

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { admin, client, createToken, uniqueTeam, upload } from '../support/api';
 import { fixture, ok } from '../support/docs';
 import { loadPdfjs, pdfjsDataOptions } from '../../server/services/viewer/pdfjs';
-import { codeFor, enter, fromLog, logSize, makeLink, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from '../support/viewer';
+import { codeFor, enter, fromLog, logSize, makeLink, openedAgo, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from '../support/viewer';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -215,6 +215,7 @@ describe('views and page events', () => {
     const slug = slugOf(link);
     const v = new Visitor();
     const viewId = viewIdOf((await enter(v, slug)).text())!;
+    await openedAgo(viewId, 60_000); // 32 s of reading needs a view open that long
     const batches = Array.from({ length: 16 }, (_, b) =>
       Array.from({ length: 20 }, (_, k) => ({ id: `conc-${b}-${k}-xxxx`, page: 1 + ((b + k) % 3), duration_ms: 100 })),
     );
@@ -232,6 +233,7 @@ describe('views and page events', () => {
     const viewId = viewIdOf((await enter(v, slug)).text())!;
     // Coming back within 10 minutes continues the view.
     expect(viewIdOf((await v.open(slug)).text())).toBe(viewId);
+    await openedAgo(viewId, 60_000); // 19 s of reading needs a view open that long
     const r = await v.events(slug, viewId, [
       { id: 'evt-a-000001', page: 1, duration_ms: 4000 },
       { id: 'evt-a-000002', page: 2, duration_ms: 90_000 }, // clamped to 15 s

@@ -214,14 +214,21 @@ describe('the access decision', () => {
     expect((await tryEmail(slug, 'x@good.example')).admitted).toBe(true);
   });
 
-  it('with email authentication the decision comes after the code', async () => {
+  it('with email authentication a refused address is never told: the code step follows, no code is mailed, any code is wrong', async () => {
     const slug = slugOf(await makeLink(api, { document_id: doc.id, email_authenticated: true, deny_list: ['evil.example'] }));
     const v = new Visitor();
     const since = logSize();
     expect(refusalOf((await v.gate(slug, { step: 'email', email: 'eve@evil.example' })).location)).toBeNull();
-    const code = await codeFor('eve@evil.example', since);
-    expect(refusalOf((await v.gate(slug, { step: 'code', code })).location)).toBe('denied');
-    expect(gateOf((await v.open(slug)).text())).toBe('email');
+    expect(gateOf((await v.open(slug)).text())).toBe('code');
+    // The code is sent before the step answers: none was.
+    expect(fromLog('one-time code', 'eve@evil.example', since)).toEqual([]);
+    expect(refusalOf((await v.gate(slug, { step: 'code', code: '000000' })).location)).toBe('code_wrong');
+    expect((await v.get(`/view/${slug}/pages/1`)).status).toBe(403);
+    // An address the lists allow gets its code and gets in.
+    const w = new Visitor();
+    await w.gate(slug, { step: 'email', email: 'ada@good.example' });
+    expect(refusalOf((await w.gate(slug, { step: 'code', code: await codeFor('ada@good.example', since) })).location)).toBeNull();
+    expect((await w.get(`/view/${slug}/pages/1`)).status).toBe(200);
   });
 });
 

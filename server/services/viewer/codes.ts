@@ -8,6 +8,7 @@ import { db } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import { newId } from '../../ids';
 import { appSecret } from '../../storage/config';
+import { afterResponse } from '../../lib/after-response';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_ATTEMPTS = 5;
@@ -15,8 +16,12 @@ export const CODE_ATTEMPTS = 5;
 const hmac = (linkId: string, email: string, code: string) =>
   createHmac('sha256', `viewer-code:${appSecret()}`).update(`${linkId}\n${email}\n${code}`).digest('base64url');
 
-/** Makes the (link, email)'s new code, replacing any earlier one, and mails it. */
-export async function sendCode(link: { id: string; name: string | null }, email: string, lang: { subject: string; body: (code: string) => string }) {
+/**
+ * Makes the (link, email)'s new code, replacing any earlier one, and mails it after the answer
+ * when `deliver` (the address may enter). An address that may not enter gets a code row too, never
+ * mailed: its guesses are "wrong" like anyone's, its step answers as fast, so nothing tells it apart.
+ */
+export async function sendCode(link: { id: string; name: string | null }, email: string, lang: { subject: string; body: (code: string) => string }, deliver = true) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + CODE_TTL_MS);
   const codeHmac = hmac(link.id, email, code);
@@ -25,7 +30,7 @@ export async function sendCode(link: { id: string; name: string | null }, email:
     create: { id: newId(), linkId: link.id, email, codeHmac, expiresAt },
     update: { codeHmac, expiresAt, attempts: 0, consumedAt: null, createdAt: new Date() },
   });
-  await sendNoticeMail({ to: email, kind: 'one-time code', subject: lang.subject, text: lang.body(code), logValue: code });
+  if (deliver) afterResponse('one-time code mail', () => sendNoticeMail({ to: email, kind: 'one-time code', subject: lang.subject, text: lang.body(code), logValue: code }));
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired';

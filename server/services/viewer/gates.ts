@@ -201,9 +201,9 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   if (pending === 'code' && p.email && (pendingBefore !== 'code' || p.email !== before.email)) sendNow = true;
   if (sendNow && p.email) {
     const ok = (await allow('code_send', `${link.id}:${p.email}`)) && (await allow('code_send_address', req.address));
-    // An address that may not enter is counted and answered like any other, but gets no code.
+    // An address that may not enter is counted and answered like any other, but its code is never mailed.
     if (!ok) error ??= 'rate_limited';
-    else if (await accessAllowed(link, p.email)) await sendCode(link, p.email, req.codeMail);
+    else await sendCode(link, p.email, req.codeMail, await accessAllowed(link, p.email));
   }
 
   let admitted = false;
