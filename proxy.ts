@@ -15,7 +15,7 @@ import { config as settings } from './server/config';
 import { errorResponse } from './server/rest/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { contentSecurityPolicy, isPagePath, newNonce } from './server/security/csp';
-import { slugExpired } from './server/services/viewer/links';
+import { slugPageFacts } from './server/services/viewer/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
 const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
@@ -45,16 +45,17 @@ const CSP = 'content-security-policy';
 async function onward(req: NextRequest): Promise<NextResponse> {
   const { pathname } = req.nextUrl;
   const slug = viewSlugOf(pathname);
-  const policy = isPagePath(pathname) ? contentSecurityPolicy(newNonce()) : null;
-  if (!slug && !policy && !req.headers.has(VIEW_SLUG_HEADER) && !req.headers.has(CSP)) return NextResponse.next();
+  const isPage = isPagePath(pathname);
+  if (!slug && !isPage && !req.headers.has(VIEW_SLUG_HEADER) && !req.headers.has(CSP)) return NextResponse.next();
+  const page = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(pathname) : null;
+  const facts = page ? await slugPageFacts(page[1]!) : null;
+  const policy = isPage ? contentSecurityPolicy(newNonce(), { formLeadsTo: facts?.opensAt }) : null;
   const headers = new Headers(req.headers);
   if (slug) headers.set(VIEW_SLUG_HEADER, slug);
   else headers.delete(VIEW_SLUG_HEADER);
   if (policy) headers.set(CSP, policy);
   else headers.delete(CSP);
-  const page = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(pathname) : null;
-  const expired = page ? await slugExpired(page[1]!) : false;
-  const res = NextResponse.next({ request: { headers }, ...(expired ? { status: 410 } : {}) });
+  const res = NextResponse.next({ request: { headers }, ...(facts?.expired ? { status: 410 } : {}) });
   if (policy) res.headers.set(CSP, policy);
   return res;
 }

@@ -1,6 +1,6 @@
 // The Content-Security-Policy in the browser: Next's scripts carry the page's nonce (the page is
-// interactive), a script without it is refused and the suite's watch (support.ts) sees the
-// refusal, and the Permissions-Policy turns the camera off. Every other spec loads its pages
+// interactive), injected script without it is refused and the suite's watch (support.ts) sees
+// the refusal, and the Permissions-Policy turns the camera off. Every other spec loads its pages
 // under the same policy and fails on any violation.
 import { expect } from '@playwright/test';
 import { test } from './support';
@@ -19,16 +19,20 @@ test('pages run under the nonce policy and a script without the nonce is refused
   // Next's client runtime ran (it sets window.next when it starts).
   await page.waitForFunction(() => Boolean((window as { next?: { version?: string } }).next?.version));
 
-  // An injected inline script does not run, and the watch reports it.
-  await page.evaluate(() => {
-    const s = document.createElement('script');
-    s.textContent = 'window.__injected = true';
-    document.body.append(s);
+  // Markup injected into the page (as a stored XSS would be) runs no script: an inline script
+  // and an event handler without the nonce are refused, and the watch reports them.
+  await page.route('**/signin', async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace('</body>', '<script>window.__injected = true</script><img src="/no-such-image.png" onerror="window.__handler = true"></body>');
+    await route.fulfill({ response: res, body: html });
   });
-  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
-  expect(cspViolations.join('\n')).toMatch(/script-src|Refused to execute inline script/);
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Sign in to Quire' })).toBeVisible();
+  await expect.poll(() => cspViolations.length).toBeGreaterThanOrEqual(2);
+  expect(await page.evaluate(() => [(window as { __injected?: boolean }).__injected, (window as { __handler?: boolean }).__handler])).toEqual([undefined, undefined]);
+  expect(cspViolations.join('\n')).toMatch(/script-src/);
   cspViolations.length = 0;
+  await page.unroute('**/signin');
 
   // Powerful features are off.
   const camera = await page.evaluate(() => (document as unknown as { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy?.allowsFeature('camera'));

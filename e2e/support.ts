@@ -105,13 +105,13 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   fs.mkdirSync(SHOTS, { recursive: true });
   // Let transitions and toasts settle so screenshots show the finished screen.
   await page.waitForTimeout(150);
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}.png`),
-    fullPage: opts.fullPage ?? false,
-    animations: 'disabled',
-    // Notices of earlier steps would cover the screen being shown.
-    style: '[data-toast] { visibility: hidden !important; }',
-  });
+  // Notices of earlier steps would cover the screen being shown. Hidden through the DOM: the
+  // screenshot's own `style` option adds a <style> element, which the page's policy refuses.
+  const toasts = (visibility: string) =>
+    page.evaluate((v) => document.querySelectorAll<HTMLElement>('[data-toast]').forEach((t) => (v ? t.style.setProperty('visibility', v, 'important') : t.style.removeProperty('visibility'))), visibility);
+  await toasts('hidden');
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: opts.fullPage ?? false, animations: 'disabled' });
+  await toasts('');
 }
 
 /** A small real PDF; `padding` adds an attachment so uploads take visible time. */

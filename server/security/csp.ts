@@ -7,15 +7,29 @@ import { config } from '../config';
 
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
+/** The http(s) origin of `url`, or null. */
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Scripts only with the page's nonce (and what they load: 'strict-dynamic'); 'unsafe-eval' only
  * under `next dev` (React's debugging). Stylesheets from the app, `<style>` elements only with
  * the nonce; style attributes are allowed (React renders them on the server). Images from the
  * app, data: and blob: (previews of a picked file). Uploads may go straight to Vercel Blob.
+ * Forms post to the app; `formLeadsTo`: the other site a link page's gate form ends on (the
+ * browser checks the redirects after a form against form-action too).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, o: { formLeadsTo?: string | null } = {}): string {
   const dev = config.development;
   const upload = config.blobUploadOrigin;
+  const formTarget = originOf(o.formLeadsTo);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -28,7 +42,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${formTarget ? ` ${formTarget}` : ''}`,
     "frame-ancestors 'self'",
   ].join('; ');
 }

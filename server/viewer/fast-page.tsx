@@ -90,7 +90,8 @@ export async function serveViewerPage(req: http.IncomingMessage, res: http.Serve
   const html = Buffer.from(`<!DOCTYPE html>${renderToString(<Document page={page} outcome={outcome} slug={slug} name={name} sp={sp} card={card} css={css} />)}`);
   const status = outcome.kind === 'redirect' ? 307 : outcome.kind === 'expired' ? 410 : 200;
   // The page has no script; its policy is every page's, with a nonce of its own (proxy.ts).
-  const policy = contentSecurityPolicy(newNonce());
+  const primary = page.ctx.state.link.primary;
+  const policy = contentSecurityPolicy(newNonce(), { formLeadsTo: primary && !primary.storageKey ? primary.externalUrl : null });
   res.writeHead(status, { ...HEADERS, 'Content-Security-Policy': policy, ...(outcome.kind === 'redirect' ? { Location: outcome.to } : {}), 'Content-Length': String(html.length) });
   res.end(req.method === 'HEAD' ? undefined : html);
   return true;
