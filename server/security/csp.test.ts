@@ -58,6 +58,22 @@ describe('the policy', () => {
     expect(contentSecurityPolicy('abc')).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic' 'unsafe-eval';");
   });
 
+  it("forms post to the app, and a link page's form may end on its link document's site", () => {
+    expect(contentSecurityPolicy('n')).toContain("form-action 'self';");
+    expect(contentSecurityPolicy('n', { formLeadsTo: 'https://www.notion.so/acme/Memo-1?x=1' })).toContain("form-action 'self' https://www.notion.so;");
+    // Only an http(s) origin, never anything that could add a directive.
+    for (const [odd, forms] of [
+      ['javascript:alert(1)', "form-action 'self'"],
+      ["https://a.example/;script-src 'unsafe-inline'", "form-action 'self' https://a.example"],
+      ['not a url', "form-action 'self'"],
+    ]) {
+      const p = contentSecurityPolicy('n', { formLeadsTo: odd }).split('; ');
+      expect(p, odd).toContain(forms);
+      expect(p, odd).toContain("script-src 'self' 'nonce-n' 'strict-dynamic'");
+      expect(p.filter((d) => d.startsWith('script-src')), odd).toHaveLength(1);
+    }
+  });
+
   it('uploads may go to Vercel Blob when it is configured', () => {
     vi.stubEnv('BLOB_READ_WRITE_TOKEN', 'vercel_blob_rw_x_y');
     expect(contentSecurityPolicy('n')).toContain("connect-src 'self' https://vercel.com;");
