@@ -41,7 +41,7 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 /** Checks an HTML answer's headers and scripts; returns its nonce. */
-function checkPage(r: Answer, where: string): string {
+function checkPage(r: Answer, where: string, formAction = ["'self'"]): string {
   expect(r.headers.get('content-type'), where).toMatch(/^text\/html/);
   const policy = r.headers.get('content-security-policy') ?? '';
   const d = directives(policy);
@@ -57,7 +57,7 @@ function checkPage(r: Answer, where: string): string {
   expect(d.get('connect-src'), where).toEqual(["'self'"]);
   expect(d.get('object-src'), where).toEqual(["'none'"]);
   expect(d.get('base-uri'), where).toEqual(["'self'"]);
-  expect(d.get('form-action'), where).toEqual(["'self'"]);
+  expect(d.get('form-action'), where).toEqual(formAction);
   expect(d.get('frame-ancestors'), where).toEqual(["'self'"]);
   const permissions = r.headers.get('permissions-policy') ?? '';
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, where).toMatch(new RegExp(`(?:^|, )${feature}=\\(\\)(?:,|$)`));
@@ -133,6 +133,19 @@ describe('every HTML page answers with the policy and a fresh nonce', () => {
     const inRoom = await guest.get(`/view/${roomSlug}/d/${placed.id}`);
     expect(inRoom.status).toBe(200);
     checkPage(inRoom, 'room document');
+
+    // A gate that ends on a link document's own site: the browser checks the redirects after the
+    // form against form-action, so that one site is allowed, on both the node:http and Next pages.
+    const memo = ok(await api.post('/v1/documents', { type: 'link', external_url: 'https://example.com/memo', name: 'Memo' }), 201);
+    const toMemo = slugOf(await makeLink(api, { document_id: memo.id, email_protected: true, custom_fields: [{ label: 'Company', type: 'text', required: true }] }));
+    const reader = new Visitor();
+    const first = await reader.get(`/view/${toMemo}`);
+    expect(first.text()).toContain('data-testid="gate-email"');
+    checkPage(first, 'gate of a link document', ["'self'", 'https://example.com']);
+    expect((await reader.gate(toMemo, { step: 'email', email: 'reader@fund.example' })).status).toBe(303);
+    const second = await reader.get(`/view/${toMemo}`);
+    expect(second.text()).toContain('data-testid="gate-fields"');
+    checkPage(second, 'second gate of a link document', ["'self'", 'https://example.com']);
 
     const link = await makeLink(api, { document_id: doc.id });
     await db.link.update({ where: { id: link.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
