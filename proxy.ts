@@ -7,12 +7,15 @@
 // - an expired share link's page (/view/<slug>) is answered 410 Gone (a page cannot set its own
 //   status); the page itself shows the expired notice in the link's branding;
 // - a viewer path's slug is handed to the root layout in a request header (its `<html lang>`
-//   follows the link's language); a client's own value of that header never gets through.
+//   follows the link's language); a client's own value of that header never gets through;
+// - every page gets its Content-Security-Policy with a fresh nonce, in the request (Next reads the
+//   nonce from it for its own scripts) and in the response (server/http/csp.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from './server/config';
 import { errorResponse } from './server/http/envelope';
 import { limitByAddress } from './server/rest/limit';
-import { slugExpired } from './server/services/viewer/links';
+import { contentSecurityPolicy, isPagePath, newNonce } from './server/http/csp';
+import { slugPageFacts } from './server/services/viewer/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
 const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
@@ -24,26 +27,37 @@ export async function proxy(req: NextRequest) {
   }
   const apiHost = hostOf(settings.apiBaseUrl);
   const appHost = hostOf(settings.appUrlSetting);
-  if (!apiHost || !appHost || apiHost === appHost) return viewerPage(req);
+  if (!apiHost || !appHost || apiHost === appHost) return onward(req);
   const host = (req.headers.get('host') ?? '').toLowerCase();
-  if (host !== apiHost) return viewerPage(req);
+  if (host !== apiHost) return onward(req);
   if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', settings.appUrl), 302);
   const { headers, refused } = await limitByAddress(req);
   return refused ?? errorResponse('not_found', 'This host serves only the API under /v1.', null, headers);
 }
 
 const VIEW_PAGE = /^\/view\/([A-Za-z0-9_-]{8,64})\/?$/;
+const CSP = 'content-security-policy';
 
-/** Every other path goes on with the viewer's slug header set or removed; an expired link's page is answered 410. */
-async function viewerPage(req: NextRequest): Promise<NextResponse> {
-  const slug = viewSlugOf(req.nextUrl.pathname);
-  if (!slug && !req.headers.has(VIEW_SLUG_HEADER)) return NextResponse.next();
+/**
+ * Every other path goes on with the viewer's slug header set or removed, and a page with its
+ * policy; an expired link's page is answered 410.
+ */
+async function onward(req: NextRequest): Promise<NextResponse> {
+  const { pathname } = req.nextUrl;
+  const slug = viewSlugOf(pathname);
+  const isPage = isPagePath(pathname);
+  if (!slug && !isPage && !req.headers.has(VIEW_SLUG_HEADER) && !req.headers.has(CSP)) return NextResponse.next();
+  const page = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(pathname) : null;
+  const facts = page ? await slugPageFacts(page[1]!) : null;
+  const policy = isPage ? contentSecurityPolicy(newNonce(), { formLeadsTo: facts?.opensAt }) : null;
   const headers = new Headers(req.headers);
   if (slug) headers.set(VIEW_SLUG_HEADER, slug);
   else headers.delete(VIEW_SLUG_HEADER);
-  const page = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(req.nextUrl.pathname) : null;
-  const expired = page ? await slugExpired(page[1]!) : false;
-  return NextResponse.next({ request: { headers }, ...(expired ? { status: 410 } : {}) });
+  if (policy) headers.set(CSP, policy);
+  else headers.delete(CSP);
+  const res = NextResponse.next({ request: { headers }, ...(facts?.expired ? { status: 410 } : {}) });
+  if (policy) res.headers.set(CSP, policy);
+  return res;
 }
 
 export const config = {

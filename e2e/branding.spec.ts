@@ -4,12 +4,12 @@
 // delete warning naming the room that falls back, a room set to custom (read-only while frozen)
 // and back to the team default, the locked fields of a lower plan, and phone widths.
 // Screenshots 50-59.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { createTeam, origin, shot, signIn, uniqueEmail } from './support';
+import { createTeam, origin, shot, signIn, uniqueEmail, test } from './support';
 
 const run = promisify(execFile);
 

@@ -1,8 +1,8 @@
 // A newcomer's data room: create a room, add library documents with the picker, make a folder
 // and move a document into it by dragging, create a group with pasted members, set its
 // permissions, freeze the room. Screenshots of each screen go to e2e/screenshots.
-import { expect, test } from '@playwright/test';
-import { createTeam, makePdf, shot, signIn, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { createTeam, makePdf, shot, signIn, uniqueEmail, test } from './support';
 
 test('a newcomer builds a data room: documents, a folder, a group with members, permissions, freezing', async ({ page }) => {
   await page.goto('/');

@@ -3,8 +3,8 @@
 // device, scopes in plain words), picks the team and approves; the device's poll then gets its
 // token, which works on /v1. The login shows under Settings → Connected apps, where revoking it
 // ends it. Also a denial and the page at phone width.
-import { expect, test, type Page } from '@playwright/test';
-import { createTeam, origin, shot, signIn, uniqueEmail } from './support';
+import { expect, type Page } from '@playwright/test';
+import { createTeam, origin, shot, signIn, uniqueEmail, test } from './support';
 
 const DEVICE = 'urn:ietf:params:oauth:grant-type:device_code';
 

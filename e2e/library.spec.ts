@@ -1,7 +1,7 @@
 // The library at work: many documents (keyset pages), search, folders created, renamed,
 // nested, moved and deleted, documents renamed and deleted, and files dropped onto the page.
-import { expect, test } from '@playwright/test';
-import { api, createTeam, makePdf, shot, signIn, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { api, createTeam, makePdf, shot, signIn, uniqueEmail, test } from './support';
 
 test('the library pages, searches, and organises documents and folders', async ({ page }) => {
   await page.goto('/signin');

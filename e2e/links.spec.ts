@@ -3,8 +3,8 @@
 // list, editing, a preset made in settings and a link made from it, the link page before any
 // view and after a real visit through the viewer (email, answers, code, two pages read), a group
 // link from a room's Groups tab and the Visitors it brings, and a phone.
-import { expect, test } from '@playwright/test';
-import { createTeam, logSize, makePdf, shot, signIn, uniqueEmail, valueFromLog, adminCommand } from './support';
+import { expect } from '@playwright/test';
+import { createTeam, logSize, makePdf, shot, signIn, uniqueEmail, valueFromLog, adminCommand, test } from './support';
 
 /** The admin command. */
 const setPlan = (slug: string, plan: string) => adminCommand(['team', 'set-plan', slug, plan]);

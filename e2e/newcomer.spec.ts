@@ -1,8 +1,8 @@
 // A newcomer's first session: sign in by magic link, create a team, mint a token and use it on
 // /v1, upload PDFs with progress, organise them in a folder, add and promote versions, revoke
 // the token. Screenshots of each main screen go to e2e/screenshots.
-import { expect, test } from '@playwright/test';
-import { api, createTeam, makePdf, shot, signIn, uniqueEmail } from './support';
+import { expect } from '@playwright/test';
+import { api, createTeam, makePdf, shot, signIn, uniqueEmail, test } from './support';
 
 test('a newcomer signs in, sets up a team, uploads and organises documents, and manages an API token', async ({ page }) => {
   const email = uniqueEmail('newcomer');

@@ -1,6 +1,6 @@
-// Helpers for the browser tests: the server log (magic and invitation links, one-time codes), sign-in,
-// screenshots and test PDFs.
-import { expect, type Page } from '@playwright/test';
+// Helpers for the browser tests: `test` with the Content-Security-Policy watch, the server log
+// (magic and invitation links, one-time codes), sign-in, screenshots and test PDFs.
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -8,6 +8,50 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 export const origin = () => process.env.QUIRE_E2E_ORIGIN!;
+
+/**
+ * Every spec's `test`: a page that reports a Content-Security-Policy violation (Chromium's
+ * "Refused to ..." console line or a `securitypolicyviolation` event, in any page of any context
+ * the test opens) fails the test at its end. A test that provokes one on purpose reads and empties
+ * `cspViolations`.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      const watchPage = (page: Page) =>
+        page.on('console', (m) => {
+          const text = m.text();
+          if (/Refused to|Content Security Policy|CSP violation/i.test(text)) violations.push(`${page.url()}: ${text}`);
+        });
+      const watch = async (ctx: BrowserContext) => {
+        await ctx.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (e) =>
+            console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+          );
+        });
+        ctx.pages().forEach(watchPage);
+        ctx.on('page', watchPage);
+      };
+      await watch(context);
+      // Contexts the test opens itself (a visitor's, a phone's) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      const patched: Browser['newContext'] = async (options) => {
+        const ctx = await newContext(options);
+        await watch(ctx);
+        return ctx;
+      };
+      browser.newContext = patched;
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'the pages reported Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 const logFile = () => process.env.QUIRE_E2E_LOG!;
 
 export const logSize = () => (fs.existsSync(logFile()) ? fs.statSync(logFile()).size : 0);
@@ -61,13 +105,13 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   fs.mkdirSync(SHOTS, { recursive: true });
   // Let transitions and toasts settle so screenshots show the finished screen.
   await page.waitForTimeout(150);
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}.png`),
-    fullPage: opts.fullPage ?? false,
-    animations: 'disabled',
-    // Notices of earlier steps would cover the screen being shown.
-    style: '[data-toast] { visibility: hidden !important; }',
-  });
+  // Notices of earlier steps would cover the screen being shown. Hidden through the DOM: the
+  // screenshot's own `style` option adds a <style> element, which the page's policy refuses.
+  const toasts = (visibility: string) =>
+    page.evaluate((v) => document.querySelectorAll<HTMLElement>('[data-toast]').forEach((t) => (v ? t.style.setProperty('visibility', v, 'important') : t.style.removeProperty('visibility'))), visibility);
+  await toasts('hidden');
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: opts.fullPage ?? false, animations: 'disabled' });
+  await toasts('');
 }
 
 /** A small real PDF; `padding` adds an attachment so uploads take visible time. */

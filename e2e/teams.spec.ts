@@ -1,8 +1,8 @@
 // Teams: an admin invites a colleague, who joins through the emailed link, belongs to two
 // teams and switches between them, and sees member (not admin) controls. Someone of another
 // team gets a not-found for a document they do not own. Also a phone-width check.
-import { expect, test, type Browser } from '@playwright/test';
-import { createTeam, linkFromLog, logSize, shot, signIn, uniqueEmail } from './support';
+import { expect, type Browser } from '@playwright/test';
+import { createTeam, linkFromLog, logSize, shot, signIn, uniqueEmail, test } from './support';
 
 async function newPage(browser: Browser, viewport?: { width: number; height: number }) {
   const context = await browser.newContext(viewport ? { viewport } : {});

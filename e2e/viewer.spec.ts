@@ -3,9 +3,9 @@
 // the watermark, a download; then the owner sees the visit through the API (the room's view, the
 // document's view with its time and the download, a verified visitor) and got one notification.
 // Also: a refusal, an expired link, a German-branded gate and the phone layout. Screenshots 60-69.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import fs from 'node:fs';
-import { adminCommand, api, logSize, makePdf, origin, shot, valueFromLog } from './support';
+import { adminCommand, api, logSize, makePdf, origin, shot, valueFromLog, test } from './support';
 
 /** A team on Data Rooms Plus with an all-scopes token, and a caller that expects success. */
 function ownerApi(prefix: string) {

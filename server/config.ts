@@ -89,6 +89,16 @@ export const config = {
   get blobToken(): string | undefined {
     return env('BLOB_READ_WRITE_TOKEN');
   },
+  /**
+   * Where browsers send uploads when Vercel Blob is configured (the page's connect-src): the
+   * origin of the SDK's API (https://vercel.com unless the SDK's own `VERCEL_BLOB_API_URL` or
+   * `NEXT_PUBLIC_VERCEL_BLOB_API_URL` names another).
+   */
+  get blobUploadOrigin(): string | null {
+    if (!env('BLOB_READ_WRITE_TOKEN')) return null;
+    const api = parsed('VERCEL_BLOB_API_URL', origin, parsed('NEXT_PUBLIC_VERCEL_BLOB_API_URL', origin, 'https://vercel.com/api/blob'));
+    return new URL(api).origin;
+  },
   get upstash(): { url: string; token: string } | undefined {
     const url = env('UPSTASH_REDIS_REST_URL');
     if (!url) return undefined;
@@ -133,6 +143,10 @@ export const config = {
   /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
   get trustProxyHops(): number {
     return parsed('TRUST_PROXY_HOPS', proxyHops, 0);
+  },
+  /** `next dev`: its pages need 'unsafe-eval' and inline styles (server/http/csp.ts). */
+  get development(): boolean {
+    return process.env.NODE_ENV === 'development';
   },
   get onVercel(): boolean {
     return Boolean(env('VERCEL'));

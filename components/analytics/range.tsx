@@ -2,6 +2,7 @@
 // The dashboard's analytics range: 7/30/90 days, a year, or custom dates, kept in the page's URL
 // (range-params.ts) so a reload, the back button or a shared link shows the same range.
 import * as Popover from '@radix-ui/react-popover';
+import '@/components/ui/style-nonce';
 import { CalendarRange } from 'lucide-react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';

@@ -401,15 +401,20 @@ function SocialPanel({ draft, set, errors }: Omit<PanelProps, 'kind'> & { setDra
 
 function SocialPreview({ title, description, image }: { title: string; description: string; image: string }) {
   const host = typeof window === 'undefined' ? '' : window.location.host;
+  // Only Quire's own copy (after saving): the page's policy loads no image from elsewhere.
+  const shown = typeof window !== 'undefined' && image.startsWith(`${window.location.origin}/images/`);
   return (
     <figure>
       <div className="overflow-hidden rounded-lg bg-white ring-1 ring-zinc-200" data-testid="social-preview">
         <div className="flex aspect-[1200/630] items-center justify-center bg-zinc-100 text-zinc-400">
-          {/^https:\/\//i.test(image) ? (
+          {shown ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={image} alt="" className="h-full w-full object-cover" />
           ) : (
-            <ImageIcon className="h-6 w-6" aria-hidden />
+            <span className="flex flex-col items-center gap-1 text-xs">
+              <ImageIcon className="h-6 w-6" aria-hidden />
+              {/^https:\/\//i.test(image) ? 'The image is shown once saved' : null}
+            </span>
           )}
         </div>
         <div className="space-y-0.5 border-t border-zinc-100 px-3 py-2">

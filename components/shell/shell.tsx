@@ -1,5 +1,6 @@
 'use client';
 import * as D from '@radix-ui/react-dialog';
+import '@/components/ui/style-nonce';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';

@@ -1,5 +1,6 @@
 'use client';
 import * as A from '@radix-ui/react-alert-dialog';
+import './style-nonce';
 import type { ReactNode } from 'react';
 import { Button, buttonClass } from './button';
 

@@ -1,5 +1,6 @@
 'use client';
 import * as D from '@radix-ui/react-dialog';
+import './style-nonce';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';

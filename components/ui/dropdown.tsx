@@ -1,5 +1,6 @@
 'use client';
 import * as M from '@radix-ui/react-dropdown-menu';
+import './style-nonce';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';

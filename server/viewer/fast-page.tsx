@@ -9,6 +9,8 @@ import type http from 'node:http';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { toRequest } from '../http/node';
+import { contentSecurityPolicy, newNonce } from '../http/csp';
+import { SECURITY_HEADERS } from '../http/security-headers';
 import { createViewerContext, viewerRequest } from './context';
 import { linkCard, targetName, viewerPageOf, type ViewerPage } from './page-data';
 import { pageOutcome, UnadmittedPage, type PageOutcome, type SearchParams } from './page-view';
@@ -67,9 +69,7 @@ function Document({ page, outcome, slug, name, sp, card, css }: { page: ViewerPa
 const HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
+  ...SECURITY_HEADERS,
 };
 
 /**
@@ -89,7 +89,10 @@ export async function serveViewerPage(req: http.IncomingMessage, res: http.Serve
   const [card, name] = await Promise.all([linkCard(page), targetName(page.ctx.state.link)]);
   const html = Buffer.from(`<!DOCTYPE html>${renderToString(<Document page={page} outcome={outcome} slug={slug} name={name} sp={sp} card={card} css={css} />)}`);
   const status = outcome.kind === 'redirect' ? 307 : outcome.kind === 'expired' ? 410 : outcome.kind === 'busy' ? 429 : 200;
-  res.writeHead(status, { ...HEADERS, ...(outcome.kind === 'redirect' ? { Location: outcome.to } : {}), 'Content-Length': String(html.length) });
+  // The page has no script; its policy is every page's, with a nonce of its own (proxy.ts).
+  const primary = page.ctx.state.link.primary;
+  const policy = contentSecurityPolicy(newNonce(), { formLeadsTo: primary && !primary.storageKey ? primary.externalUrl : null });
+  res.writeHead(status, { ...HEADERS, 'Content-Security-Policy': policy, ...(outcome.kind === 'redirect' ? { Location: outcome.to } : {}), 'Content-Length': String(html.length) });
   res.end(req.method === 'HEAD' ? undefined : html);
   return true;
 }

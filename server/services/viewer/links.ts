@@ -196,12 +196,19 @@ export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null
   return { kind: 'viewer', linkId: link.id, teamId: link.teamId, sessionId: session.id, visitorId: session.viewerId, email: session.email };
 }
 
-/** Whether `slug` names a live link that has expired (the proxy answers its page with 410). */
-export async function slugExpired(slug: string): Promise<boolean> {
-  if (!plausibleSlug(slug)) return false;
-  const rows = await sqlRows<{ expired: boolean }>(
-    `SELECT (expires_at <= $2::timestamp) AS expired FROM links WHERE slug = $1 AND deleted_at IS NULL AND expires_at IS NOT NULL`,
+/**
+ * For proxy.ts, before a link's page renders: whether `slug` names a live link that has expired
+ * (its page is answered 410), and where a document link's document lives when that is another
+ * site (a link or Notion document: the page's last gate form leads there, which the page's
+ * Content-Security-Policy must allow).
+ */
+export async function slugPageFacts(slug: string): Promise<{ expired: boolean; opensAt: string | null }> {
+  if (!plausibleSlug(slug)) return { expired: false, opensAt: null };
+  const rows = await sqlRows<{ expired: boolean; opensAt: string | null }>(
+    `SELECT (l.expires_at IS NOT NULL AND l.expires_at <= $2::timestamp) AS expired, dv.external_url AS "opensAt"
+     FROM links l LEFT JOIN document_versions dv ON dv.document_id = l.document_id AND dv.is_primary AND dv.storage_key IS NULL
+     WHERE l.slug = $1 AND l.deleted_at IS NULL`,
     [slug, pgTimestamp(Date.now())],
   );
-  return rows[0]?.expired === true;
+  return { expired: rows[0]?.expired === true, opensAt: rows[0]?.opensAt ?? null };
 }
