@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unprocessable_entity'
   | 'rate_limit_exceeded'
-  | 'internal_server_error';
+  | 'internal_server_error'
+  | 'service_unavailable';
 
 export const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -22,6 +23,7 @@ export const STATUS: Record<ErrorCode, number> = {
   unprocessable_entity: 422,
   rate_limit_exceeded: 429,
   internal_server_error: 500,
+  service_unavailable: 503,
 };
 
 export class ApiError extends Error {

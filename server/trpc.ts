@@ -34,6 +34,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   unprocessable_entity: 'UNPROCESSABLE_CONTENT',
   rate_limit_exceeded: 'TOO_MANY_REQUESTS',
   internal_server_error: 'INTERNAL_SERVER_ERROR',
+  service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 const t = initTRPC

@@ -172,6 +172,7 @@ const EXAMPLE_MESSAGES: Record<ErrorCode, [string, Obj | null]> = {
   ],
   rate_limit_exceeded: ['Rate limit of 60 requests a minute exceeded; retry in 12 s.', { limit: 60, retry_after_seconds: 12 }],
   internal_server_error: ['Something went wrong on our side. Please try again.', null],
+  service_unavailable: ['The service is briefly unavailable; retry in 2 s.', { retry_after_seconds: 2 }],
 };
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];

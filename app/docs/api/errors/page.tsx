@@ -169,6 +169,21 @@ const ENTRIES: Record<ErrorCode, Entry> = {
     detailsExample: null,
     fix: <>Retry with backoff. If it keeps happening, contact support with the time of the request and the endpoint.</>,
   },
+  service_unavailable: {
+    title: 'Service unavailable',
+    when: <>The service cannot reach its database for a moment (a restart or a failover). The request changed nothing.</>,
+    details: (
+      <>
+        <Code>{'{ retry_after_seconds }'}</Code>.
+      </>
+    ),
+    detailsExample: { retry_after_seconds: 2 },
+    fix: (
+      <>
+        Wait <Code>Retry-After</Code> seconds, then retry (the CLI does this by itself).
+      </>
+    ),
+  },
 };
 
 const CODES = Object.keys(STATUS) as ErrorCode[];
