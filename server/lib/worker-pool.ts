@@ -196,7 +196,10 @@ export class WorkerPool {
 
   private onMessage(slot: Slot, m: { type: string; id?: number; value?: unknown; payload?: unknown; error?: WorkerErrorData }) {
     // Any message says the thread is up ('ready' may come after a job's first message).
-    slot.ready = true;
+    if (!slot.ready) {
+      slot.ready = true;
+      this.startTimer(slot);
+    }
     if (m.type === 'ready') return;
     const task = slot.task;
     if (!task || m.id !== task.id) return;
@@ -247,6 +250,16 @@ export class WorkerPool {
     this.pump();
   }
 
+  /** The job's time limit counts from when its thread is up (loading the module is not the job's time). */
+  private startTimer(slot: Slot) {
+    if (!this.opts.timeoutMs || slot.timer || !slot.task) return;
+    slot.timer = setTimeout(() => {
+      slot.timer = null;
+      this.onExit(slot, 'timeout');
+    }, this.opts.timeoutMs);
+    slot.timer.unref();
+  }
+
   private pump() {
     while (this.queue.length) {
       const free = this.slots.filter((s) => !s.task && !s.gone);
@@ -257,13 +270,7 @@ export class WorkerPool {
       slot.task = task;
       this.stats.running++;
       this.stats.peakRunning = Math.max(this.stats.peakRunning, this.stats.running);
-      if (this.opts.timeoutMs) {
-        slot.timer = setTimeout(() => {
-          slot.timer = null;
-          this.onExit(slot, 'timeout');
-        }, this.opts.timeoutMs);
-        slot.timer.unref();
-      }
+      if (slot.ready) this.startTimer(slot);
       post(slot.worker, { type: 'job', id: task.id, kind: task.kind, payload: task.payload }, task.transfer);
     }
   }
