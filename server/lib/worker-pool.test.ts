@@ -49,7 +49,7 @@ describe('WorkerPool', () => {
       .catch((e) => e);
     expect(revived).toMatchObject({ name: 'FixtureRefusal', message: 'no good', code: 'unprocessable_entity', details: { field: 'x' } });
     const withRevive = pool({ revive: (e) => new ApiError(e.code as 'unprocessable_entity', e.message) });
-    const typed = await withRevive.run('refuse', { message: 'typed' }).catch((e: ApiError) => e);
+    const typed = (await withRevive.run('refuse', { message: 'typed' }).catch((e: unknown) => e)) as ApiError;
     expect(typed).toBeInstanceOf(ApiError);
     expect(typed.status).toBe(422);
     await expect(p.run('nope', null)).rejects.toThrow(/no handler for jobs of kind "nope"/);
@@ -89,7 +89,7 @@ describe('WorkerPool', () => {
   it('fails the job of a thread that dies, replaces the thread, and runs the queue on', async () => {
     const p = pool({ size: 1, queueLimit: 4 });
     expect(await p.run('echo', 'warm')).toEqual({ echoed: 'warm' });
-    const crashed = p.run('crash', null).catch((e: WorkerFailedError) => e);
+    const crashed = p.run('crash', null).catch((e: unknown) => e as WorkerFailedError);
     const queued = p.run('echo', 'after the crash');
     const err = await crashed;
     expect(err).toBeInstanceOf(WorkerFailedError);
