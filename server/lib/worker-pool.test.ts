@@ -91,7 +91,7 @@ describe('WorkerPool', () => {
     expect(await p.run('echo', 'warm')).toEqual({ echoed: 'warm' });
     const crashed = p.run('crash', null).catch((e: unknown) => e as WorkerFailedError);
     const queued = p.run('echo', 'after the crash');
-    const err = await crashed;
+    const err = (await crashed) as WorkerFailedError;
     expect(err).toBeInstanceOf(WorkerFailedError);
     expect(err).toMatchObject({ reason: 'crashed', status: 500 });
     expect(err.message).toMatch(/exit code 3/);
