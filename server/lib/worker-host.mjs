@@ -64,7 +64,7 @@ parentPort.on('message', async (m) => {
   try {
     const handler = handlers[m.kind];
     if (!handler) throw new Error(`no handler for jobs of kind "${m.kind}"`);
-    const { value, transfer } = await handler(m.payload, ask);
+    const { value, transfer } = (await handler(m.payload, ask)) ?? {};
     post({ type: 'done', id: m.id, value }, transfer);
   } catch (e) {
     post({ type: 'failed', id: m.id, error: describe(e) });
