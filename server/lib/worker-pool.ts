@@ -10,8 +10,15 @@
 // renderer asks for a PDF's bytes only when its thread has not parsed that PDF yet.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
+
+/**
+ * The Worker class, fetched at run time: a bundler that sees `new Worker(path)` treats the path
+ * as a module to bundle (Turbopack globbed the whole project for a computed one). The thread's
+ * entry is a file on disk (workerHostPath), never part of the bundle.
+ */
+const threads = () => process.getBuiltinModule('node:worker_threads') as typeof import('node:worker_threads');
 
 /** Lower runs first: 0 a page a visitor waits for, 1 thumbnails, 2 background work. */
 export type Priority = 0 | 1 | 2;
@@ -176,7 +183,8 @@ export class WorkerPool {
   }
 
   private start(): Slot {
-    const worker = new Worker(workerHostPath(), {
+    const WorkerThread = threads().Worker;
+    const worker = new WorkerThread(workerHostPath(), {
       workerData: { module: this.opts.module, nice: this.opts.nice ?? 0 },
       // Not the parent's flags (tsx's loader under `npm start`): the host registers tsx itself.
       execArgv: [],
