@@ -9,6 +9,13 @@ const VIEWER_FILES = [
   './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
   './node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   './node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  // The render pool's threads (server/lib/worker-pool.ts) load these from disk, outside the bundle.
+  './server/lib/worker-host.mjs',
+  './server/errors.ts',
+  './server/services/viewer/{render-jobs,render-errors,pdfjs,watermark,watermark-fonts,watermark-config,bidi}.ts',
+  './node_modules/tsx/**',
+  './node_modules/esbuild/**',
+  './node_modules/@esbuild/**',
 ];
 
 const config: NextConfig = {
@@ -32,8 +39,9 @@ const config: NextConfig = {
     'oidc-provider',
   ],
   // Files the viewer reads from disk by computed paths, which the tracer cannot see: pdf.js's
-  // data folders (standard fonts, CMaps, image decoders) for page images, and the TTF fonts
-  // burned into watermarked downloads. Only the server routes that render or watermark need them.
+  // data folders (standard fonts, CMaps, image decoders) for page images, the TTF fonts burned
+  // into watermarked downloads, and the render threads' own modules (with tsx, which loads them).
+  // Only the server routes that render or watermark need them.
   outputFileTracingIncludes: Object.fromEntries(
     ['/view/**', '/api/view/**', '/v1/**', '/api/trpc/**'].map((route) => [route, VIEWER_FILES]),
   ),

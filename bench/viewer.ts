@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { makePdf } from '../server/services/viewer/fixtures';
+import { measureRenderStorm, reportRenderStorm } from './render-storm';
 import type { LoadSpec, Measured, Probe, Running } from './run';
 
 export type ViewerServerKind = 'viewer-baseline';
@@ -170,6 +171,13 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
         }
       }
     }
+    h.log('\nviewer: /v1 during a storm of cold page renders (bench/render-storm.ts):');
+    const storm = await measureRenderStorm(h, appEnv, f.open);
+    results['app:v1-idle'] = storm.idle;
+    results['app:v1-storm'] = storm.storm;
+    if (storm.idle.bad || storm.storm.bad || storm.failed) failures++;
+    const stormTarget = reportRenderStorm(h, storm);
+
     h.log(`\nviewer results: ${h.connections} connections, ${h.duration} s per scenario; load average ${os.loadavg().map((x) => fmt(x, 2)).join(' ')}`);
     h.log('| Scenario | App req/s | App p50 | App p99 | Bare req/s | Bare p50 | Bare p99 |');
     h.log('|---|--:|--:|--:|--:|--:|--:|');
@@ -179,6 +187,10 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
       const cell = (m: Measured | undefined) => (m ? `${fmt(m.rps, 0)} | ${fmt(m.p50)} ms | ${fmt(m.p99)} ms` : '- | - | -');
       h.log(`| ${sc.label} | ${cell(a)} | ${cell(b)} |`);
     }
+    h.log('| /v1/me, idle / under 16 cold renders | p50 | p99 |');
+    h.log('|---|--:|--:|');
+    h.log(`| idle | ${storm.idle.p50.toFixed(1)} ms | ${storm.idle.p99.toFixed(1)} ms |`);
+    h.log(`| under 16 cold renders | ${storm.storm.p50.toFixed(1)} ms | ${storm.storm.p99.toFixed(1)} ms |`);
     h.log('\nviewer targets (printed, not asserted):');
     for (const sc of scenarios) {
       const a = results[`app:${sc.key}`];
@@ -190,6 +202,7 @@ export async function measureViewer(h: ViewerHarness): Promise<{ failures: numbe
       const t = sc.target(a);
       h.log(`  ${t.met ? '[met]    ' : '[NOT MET]'} ${t.text}${b ? `   (bare server: ${sc.target(b).text})` : ''}`);
     }
+    h.log(`  ${stormTarget.met ? '[met]    ' : '[NOT MET]'} ${stormTarget.text}`);
     return { failures, results };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The one reader of the environment: every setting, validated, with one default each. Read on
 // access (not at import), so a process that sets its environment late (tests, the admin
 // command) is seen. A malformed value is a start-up error that names the setting.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,8 @@ const portNumber = z.coerce.number().int().min(1).max(65535);
 const proxyHops = z.coerce.number().int().min(0).max(10);
 const prerenderPages = z.coerce.number().int().min(0).max(20);
 const onOff = z.enum(['on', 'off']);
+const renderWorkers = z.coerce.number().int().min(1).max(64);
+const renderQueue = z.coerce.number().int().min(0).max(10_000);
 
 /** Names the embedded database in its URL (server/db/embedded.ts). */
 export const EMBEDDED_APP_NAME = 'quire_embedded';
@@ -139,6 +142,22 @@ export const config = {
   /** Pages of a new PDF version drawn for the viewer after the upload is answered (0: none). */
   get viewerPrerenderPages(): number {
     return parsed('VIEWER_PRERENDER_PAGES', prerenderPages, 3);
+  },
+  /** Worker threads that draw page images and watermarked PDFs (default: one per core but one). */
+  get viewerRenderWorkers(): number {
+    return parsed('VIEWER_RENDER_WORKERS', renderWorkers, Math.max(1, os.availableParallelism() - 1));
+  },
+  /** Jobs that may wait for a render worker; beyond, viewers are told to retry in a second (503). */
+  get viewerRenderQueue(): number {
+    return parsed('VIEWER_RENDER_QUEUE', renderQueue, 16 * this.viewerRenderWorkers);
+  },
+  /** Renders (running or waiting) one viewer session may have at once; beyond, 429. */
+  get viewerRendersPerSession(): number {
+    return parsed('VIEWER_RENDERS_PER_SESSION', positiveInt, 4);
+  },
+  /** Renders (running or waiting) one client address may have at once, over every link; beyond, 429. */
+  get viewerRendersPerAddress(): number {
+    return parsed('VIEWER_RENDERS_PER_ADDRESS', positiveInt, 16);
   },
   /** Proxies in front of `npm start` that append to X-Forwarded-For (0: trust none). */
   get trustProxyHops(): number {

@@ -6,6 +6,7 @@
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { PageImg } from './page-img';
 import { usePageTime } from './use-page-time';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 
@@ -148,8 +149,7 @@ export function DocumentViewer({
                 }}
                 className={cn('block rounded-md p-1 ring-1', p === page ? 'ring-2 ring-[var(--viewer-brand)]' : 'ring-zinc-200 hover:ring-zinc-400')}
               >
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={src(p, 480)} alt="" loading="lazy" className="w-full bg-white" />
+                <PageImg src={src(p, 480)} alt="" loading="lazy" className="w-full bg-white" />
                 <span className="block pt-0.5 text-center text-[11px] text-zinc-500">{p}</span>
               </a>
             ))}
@@ -158,8 +158,7 @@ export function DocumentViewer({
         <div className="min-w-0 flex-1 overflow-auto" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
           {/* At 100% and below the whole page fits the screen; zooming in widens it past the screen. */}
           <div className={cn('relative mx-auto bg-white shadow-md ring-1 ring-zinc-200', zoom <= 1 && 'w-fit max-w-full')} style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img
+            <PageImg
               key={page}
               src={src(page, width)}
               alt={words.pageOf.replace('{page}', String(page)).replace('{total}', String(numPages))}

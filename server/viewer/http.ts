@@ -111,13 +111,15 @@ export type RawAnswer = { status: number; headers: Record<string, string>; body:
 /** GET .../pages/{page}?w=: one page image, rendered on the server (never the PDF); a refusal as a Response. */
 export async function pageImage(req: Request, p: Params): Promise<RawAnswer | Response> {
   try {
-    const { link } = admitted(await context(req, p.slug));
+    const ctx = await context(req, p.slug);
+    const { link, actor } = admitted(ctx);
     const d = await documentOf(link, p.item);
     const page = Number(p.page);
     if (!/^\d{1,6}$/.test(p.page ?? '') || page < 1 || page > d.numPages) throw new ApiError('not_found', 'No such page.');
     if (d.contentType !== 'application/pdf') throw new ApiError('not_found', 'This document has no pages to show.');
     const w = Number(new URL(req.url).searchParams.get('w') ?? 1440);
-    const img = await renderPage({ id: d.versionId, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages }, page, Number.isFinite(w) && w > 0 ? w : 1440);
+    const holder = { session: actor.sessionId, address: ctx.address };
+    const img = await renderPage({ id: d.versionId, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages }, page, Number.isFinite(w) && w > 0 ? w : 1440, { holder });
     return {
       status: 200,
       headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, max-age=600', 'X-Content-Type-Options': 'nosniff' },

@@ -9,7 +9,8 @@ import { getBlobStore } from '../../storage';
 import type { ShownDocument, RoomTree } from './content';
 import type { ViewerLink } from './links';
 import { recordDownload, touchView } from './views';
-import { watermarkDateTime, watermarkPdf } from './watermark';
+import { watermarkPdfOffThread } from './render-pool';
+import { watermarkDateTime } from './watermark';
 import type { WatermarkValues } from '../../../lib/shared/watermark';
 import { isInlineImage } from '../../../lib/shared/content-types';
 
@@ -28,7 +29,10 @@ async function fileBytes(d: ShownDocument): Promise<Buffer> {
 /** The file as downloaded: PDFs carry the link's watermark when it has one. */
 async function downloadBytes(link: ViewerLink, actor: ViewerActor, d: ShownDocument, address: string): Promise<Uint8Array> {
   const bytes = await fileBytes(d);
-  if (isPdf(d) && link.watermarkConfig) return watermarkPdf(bytes, link.watermarkConfig, watermarkValues(link, actor, address));
+  if (isPdf(d) && link.watermarkConfig) {
+    // On a render thread, counted against the visitor like a page image.
+    return watermarkPdfOffThread(bytes, { config: link.watermarkConfig, values: watermarkValues(link, actor, address) }, { session: actor.sessionId, address });
+  }
   return bytes;
 }
 

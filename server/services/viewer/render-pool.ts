@@ -1,0 +1,124 @@
+// The viewer's render pool (issue 19): page images and watermarked PDFs are made on worker
+// threads (render-jobs.ts), never on the thread that answers requests, so a burst of cold pages
+// cannot slow /v1 or a cached page down. Bounded three ways, each answered at once rather than
+// by a growing wait:
+// - the pool: VIEWER_RENDER_WORKERS threads and VIEWER_RENDER_QUEUE waiting jobs; beyond, 503
+//   with Retry-After: 1 (the viewer's page shows the image a moment later);
+// - one viewer session: VIEWER_RENDERS_PER_SESSION renders running or waiting; beyond, 429;
+// - one client address: VIEWER_RENDERS_PER_ADDRESS, over every link; beyond, 429.
+// The counts are this process's (a render runs in the process that counts it); cached images
+// never reach the pool or the counts.
+import { config } from '../../config';
+import { ApiError } from '../../errors';
+import { projectModule, WorkerPool, type Priority, type RunOptions } from '../../lib/worker-pool';
+import { reviveRenderError } from './render-errors';
+import type { PageJob, PageResult, WatermarkJob } from './render-jobs';
+
+/** Who a render is for: the viewer session and the client address (limits); none for background work. */
+export type RenderHolder = { session: string; address: string };
+
+export const RENDER_RETRY_AFTER_SECONDS = 1;
+/** A job running longer is abandoned (a hostile or pathological file) and its thread replaced. */
+const JOB_TIMEOUT_MS = 60_000;
+/** Each thread's heap: a PDF that needs more takes down its thread, not the server. */
+const WORKER_HEAP_MB = 1024;
+/** The threads' Linux nice value: when the machine is busy the request thread gets the CPU first. */
+const WORKER_NICE = 10;
+
+/** One viewer session or one address has too many renders running or waiting (429). */
+export class TooManyRendersError extends ApiError {
+  constructor(
+    readonly scope: 'session' | 'address',
+    readonly limit: number,
+  ) {
+    super(
+      'rate_limit_exceeded',
+      scope === 'session'
+        ? `This visitor already has ${limit} pages being drawn; retry in ${RENDER_RETRY_AFTER_SECONDS} s.`
+        : `Too many pages are being drawn for this network address at once (${limit}); retry in ${RENDER_RETRY_AFTER_SECONDS} s.`,
+      { scope, limit, retry_after_seconds: RENDER_RETRY_AFTER_SECONDS },
+    );
+    this.name = 'TooManyRendersError';
+  }
+}
+
+type Shared = { pool: WorkerPool | null; sessions: Map<string, number>; addresses: Map<string, number> };
+
+// One per process: under `npm start` the same modules are loaded twice (by tsx for the node:http
+// routes, and inside Next's bundle), and both must share the threads and the counts.
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.render-pool')] ??= {
+  pool: null,
+  sessions: new Map(),
+  addresses: new Map(),
+}) as Shared;
+
+/** The process's render pool, started on first use with the configured size. */
+export function renderPool(): WorkerPool {
+  shared.pool ??= new WorkerPool({
+    module: projectModule('server/services/viewer/render-jobs.ts'),
+    size: config.viewerRenderWorkers,
+    queueLimit: config.viewerRenderQueue,
+    timeoutMs: JOB_TIMEOUT_MS,
+    nice: WORKER_NICE,
+    maxHeapMb: WORKER_HEAP_MB,
+    revive: reviveRenderError,
+  });
+  return shared.pool;
+}
+
+/** The pool if it was started (for messages that only matter to running threads). */
+export const startedRenderPool = (): WorkerPool | null => shared.pool;
+
+/** Stops the pool's threads (tests, scripts); the next render starts a new one. */
+export async function closeRenderPool() {
+  const pool = shared.pool;
+  shared.pool = null;
+  await pool?.close();
+}
+
+function take(counts: Map<string, number>, key: string) {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+function give(counts: Map<string, number>, key: string) {
+  const n = (counts.get(key) ?? 0) - 1;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
+}
+
+/** Runs `work` counted against the holder's limits; refuses at once when either is reached. */
+export async function asHolder<T>(holder: RenderHolder | undefined, work: () => Promise<T>): Promise<T> {
+  if (!holder) return work();
+  const perSession = config.viewerRendersPerSession;
+  const perAddress = config.viewerRendersPerAddress;
+  if ((shared.sessions.get(holder.session) ?? 0) >= perSession) throw new TooManyRendersError('session', perSession);
+  if ((shared.addresses.get(holder.address) ?? 0) >= perAddress) throw new TooManyRendersError('address', perAddress);
+  take(shared.sessions, holder.session);
+  take(shared.addresses, holder.address);
+  try {
+    return await work();
+  } finally {
+    give(shared.sessions, holder.session);
+    give(shared.addresses, holder.address);
+  }
+}
+
+/** Draws one page on a worker thread; `readFile` is asked for the PDF's bytes when that thread has not parsed it. */
+export function drawPageOffThread(job: PageJob, priority: Priority, readFile: () => Promise<Uint8Array>): Promise<PageResult> {
+  const onRequest: RunOptions['onRequest'] = async () => {
+    const bytes = transferable(await readFile());
+    return { value: bytes, transfer: [bytes.buffer] };
+  };
+  return renderPool().run<PageResult>('page', job, { priority, affinity: job.versionId, onRequest });
+}
+
+/** Burns a watermark into a PDF on a worker thread (see watermark.ts's watermarkPdf). */
+export async function watermarkPdfOffThread(pdf: Uint8Array, job: Omit<WatermarkJob, 'pdf'>, holder?: RenderHolder): Promise<Uint8Array> {
+  const bytes = transferable(pdf);
+  return asHolder(holder, () => renderPool().run<Uint8Array>('watermark', { ...job, pdf: bytes }, { priority: 0, transfer: [bytes.buffer] }));
+}
+
+/** Bytes whose whole ArrayBuffer may be handed to a thread (a copy when they share one, e.g. a pooled Buffer). */
+function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+}
