@@ -12,7 +12,7 @@ import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
 import { listPermissions } from '../datarooms/permissions';
-import { findRoom } from '../datarooms/rooms';
+import { findRoom, lookupRoom } from '../datarooms/rooms';
 import {
   assertCustomFieldCap,
   hashPassword,
@@ -108,7 +108,7 @@ export async function listLinks(actor: Actor, q: { document_id?: string; dataroo
   const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
   let roomId: string | undefined;
   if (q.dataroom_id) {
-    const room = await db.dataroom.findFirst({ where: { OR: [{ id: q.dataroom_id }, { pid: q.dataroom_id }], teamId: actor.teamId }, select: { id: true } });
+    const room = await lookupRoom(db, actor, q.dataroom_id);
     if (!room) return { data: [], next_cursor: null };
     roomId = room.id;
   }
@@ -187,10 +187,7 @@ async function checkBrand(tx: Tx, actor: Actor, brandId: string | null | undefin
 /** The target of a new link: one document or one room, and for group links a group of that room. */
 async function resolveTarget(tx: Tx, actor: Actor, input: CreateInput) {
   if (!!input.document_id === !!input.dataroom_id) {
-    throw new ApiError('unprocessable_entity', 'Give exactly one of document_id and dataroom_id.', {
-      formErrors: ['Give exactly one of document_id and dataroom_id.'],
-      fieldErrors: {},
-    });
+    throw invalid(null, 'Give exactly one of document_id and dataroom_id.');
   }
   const audience = input.audience_type ?? 'general';
   if (audience === 'group' && !input.dataroom_id) throw invalid('audience_type', 'group links share a data room: give dataroom_id');
