@@ -7,7 +7,7 @@ import { pgTimestamp } from '../db/sql';
 import { notFound } from '../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
 import { roomNamed } from './datarooms/rooms';
-import { pageViews } from './links/links';
+import { pageViews } from './links/views';
 
 type VisitorRow = {
   id: string;
