@@ -83,7 +83,7 @@ async function main() {
 
   process.env.DATABASE_URL = url;
   const { documentAnalytics, linkAnalytics } = await import('../server/services/analytics/reports');
-  const { listLinkViews } = await import('../server/services/links/links');
+  const { listLinkViews } = await import('../server/services/links/views');
   const { SCOPES } = await import('../lib/shared/scopes');
   const actor = { kind: 'token', teamId: TEAM_ID, tokenId: 'bench', scopes: new Set(SCOPES), plan: 'business' } as never;
   const now = Date.now();

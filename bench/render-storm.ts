@@ -5,7 +5,7 @@
 // after another, so 16 renders are always running or waiting; a visitor told to wait (429/503)
 // waits Retry-After and asks again, as the viewer's page does. Target: /v1 p99 under the storm
 // within 2x of its idle p99. Printed, never asserted.
-import type { Measured, Probe } from './run';
+import type { Measured, Probe } from './harness';
 import type { ViewerHarness } from './viewer';
 
 const VISITORS = 16;

@@ -20,10 +20,8 @@
 // load generator). Timings are printed, never asserted: the exit status is 0 whatever the
 // figures, and non-zero only when the bench could not run, a server answered wrongly, or the
 // baseline's SQL no longer matches the app's.
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
@@ -36,10 +34,25 @@ import { getDocument, listDocuments, searchDocuments } from '../server/services/
 import { adminCreateToken } from '../server/services/teams-admin';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
 import { ALL_SQL, normalizeSql, searchParam } from './sql';
-import { measureViewer, type ViewerServerKind } from './viewer';
+import {
+  bearer,
+  configureHarness,
+  emergencyStop,
+  fmt,
+  HOST,
+  load,
+  log,
+  lpad,
+  pad,
+  percentile,
+  ROOT,
+  settle,
+  startServer,
+  stopServer,
+  type Measured,
+} from './harness';
+import { measureViewer } from './viewer';
 
-const ROOT = path.resolve(__dirname, '..');
-const HOST = '127.0.0.1';
 const SEARCH_TERM = 'kestrel'; // one of the seed's code names: about 1 % of the names
 const GET_IDS = 1000; // get-one rotates over this many documents spread over the table
 const WATCHDOG_MS = 20 * 60_000; // the whole run, build included
@@ -78,14 +91,15 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:
 const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 const PARTS = new Set(opt.parts!.split(','));
+configureHarness({ dbUrl: DB_URL, database: DATABASE, settleSeconds: SETTLE, connections: CONNECTIONS });
 const KNOWN_PARTS = ['rest', 'viewer', 'datarooms', 'analytics'];
 if (![...PARTS].every((p) => KNOWN_PARTS.includes(p))) throw new Error(`--parts takes a comma list of ${KNOWN_PARTS.join(', ')}`);
 
 /** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
-type ServerKind = 'app' | 'handler' | 'services' | 'baseline';
-const KINDS: ServerKind[] = ['app', 'handler', 'services', 'baseline'];
-const SERVERS: ServerKind[] = opt.only
-  ? (opt.only.split(',') as ServerKind[])
+type RestServerKind = 'app' | 'handler' | 'services' | 'baseline';
+const KINDS: RestServerKind[] = ['app', 'handler', 'services', 'baseline'];
+const SERVERS: RestServerKind[] = opt.only
+  ? (opt.only.split(',') as RestServerKind[])
   : opt.layers
     ? ['app', 'handler', 'services', 'baseline']
     : ['app', 'baseline'];
@@ -94,174 +108,6 @@ if (SERVERS.some((s) => !KINDS.includes(s))) throw new Error(`--only takes a com
 type EndpointKey = 'list' | 'list_deep' | 'search' | 'get';
 type Endpoint = { key: EndpointKey; label: string; p99TargetMs: number; paths: string[]; sql: string };
 
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-const log = (s = '') => process.stdout.write(s + '\n');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, HOST, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU seconds (user + system) used so far by a process, from /proc; 0 when unreadable. */
-function procCpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
-}
-
-/** Pids whose process group is `pgid` (the server and every process it started). */
-function groupPids(pgid: number): number[] {
-  const out: number[] = [];
-  let entries: string[] = [];
-  try {
-    entries = fs.readdirSync('/proc');
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[2]) === pgid) out.push(Number(e));
-    } catch {}
-  }
-  return out;
-}
-
-/** Busy and total CPU seconds of the whole machine, from /proc/stat. */
-function machineCpu(): { busy: number; total: number } {
-  try {
-    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
-    const v = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = v[3] + (v[4] || 0);
-    const total = v.reduce((a, b) => a + b, 0);
-    return { busy: (total - idle) / 100, total: total / 100 };
-  } catch {
-    return { busy: 0, total: 0 };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers
-
-export type Running = { kind: ServerKind | ViewerServerKind; child: ChildProcess; port: number; output: string[]; exited: boolean };
-let current: Running | null = null;
-
-function tsxCli(): string {
-  const cli = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  if (!fs.existsSync(cli)) throw new Error('tsx is not installed (npm install)');
-  return cli;
-}
-
-/** What tells a started server is ready: a 200 for this request. */
-export type Probe = { path: string; headers?: Record<string, string> };
-
-export async function startServer(kind: ServerKind | ViewerServerKind, probe: Probe, appDir: string, extraEnv: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: DB_URL,
-    PORT: String(port),
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    ...extraEnv,
-  };
-  // The in-process limiter, not a network one.
-  delete env.UPSTASH_REDIS_REST_URL;
-  delete env.UPSTASH_REDIS_REST_TOKEN;
-  const args =
-    kind === 'app'
-      ? [tsxCli(), 'scripts/with-db.ts', 'serve', appDir, '-p', String(port), '-H', HOST]
-      : kind === 'baseline'
-        ? [tsxCli(), 'bench/baseline.ts']
-        : kind === 'viewer-baseline'
-          ? [tsxCli(), 'bench/viewer-baseline.ts']
-          : [tsxCli(), 'bench/layers.ts'];
-  if (kind === 'handler' || kind === 'services') env.LAYER = kind;
-  // Own process group, so stopping it reaches tsx's child and next's workers too.
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const r: Running = { kind, child, port, output: [], exited: false };
-  current = r;
-  const keep = (b: Buffer) => {
-    r.output.push(...b.toString().split('\n').filter(Boolean));
-    if (r.output.length > 200) r.output.splice(0, r.output.length - 200);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', () => (r.exited = true));
-
-  const t0 = Date.now();
-  for (;;) {
-    if (r.exited) throw new Error(`${kind} server exited during startup:\n${r.output.slice(-30).join('\n')}`);
-    if (Date.now() - t0 > 120_000) {
-      await stopServer(r);
-      throw new Error(`${kind} server not ready after 120 s:\n${r.output.slice(-30).join('\n')}`);
-    }
-    try {
-      const res = await fetch(`http://${HOST}:${port}${probe.path}`, {
-        headers: probe.headers,
-        signal: AbortSignal.timeout(5_000),
-      });
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {}
-    await sleep(250);
-  }
-  return r;
-}
-
-export async function stopServer(r: Running) {
-  const pgid = r.child.pid!;
-  const kill = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pgid, sig);
-    } catch {}
-  };
-  if (!r.exited) {
-    kill('SIGTERM');
-    const t0 = Date.now();
-    while (!r.exited && Date.now() - t0 < 10_000) await sleep(100);
-  }
-  // Whatever is left of the group (next may leave workers behind).
-  if (groupPids(pgid).length) {
-    kill('SIGKILL');
-    await sleep(200);
-  }
-  if (current === r) current = null;
-}
-
-function emergencyStop() {
-  if (current?.child.pid) {
-    try {
-      process.kill(-current.child.pid, 'SIGKILL');
-    } catch {}
-  }
-}
 process.on('SIGINT', () => {
   emergencyStop();
   process.exit(130);
@@ -276,119 +122,6 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, WATCHDOG_MS);
 watchdog.unref();
-
-// ---------------------------------------------------------------------------------------------
-// Load
-
-/**
- * Other engineers' builds and tests share this machine. Before a measured scenario (our server
- * idle), waits up to SETTLE seconds for the machine to use under a third of a core; returns the
- * cores busy in the last sample.
- */
-export async function settle(): Promise<{ waited: number; busyCores: number }> {
-  const t0 = Date.now();
-  for (;;) {
-    const a = machineCpu();
-    await sleep(500);
-    const b = machineCpu();
-    const busyCores = b.total > a.total ? ((b.busy - a.busy) / (b.total - a.total)) * os.cpus().length : 0;
-    const waited = (Date.now() - t0) / 1000;
-    if (busyCores < 0.33 || waited >= SETTLE) return { waited, busyCores };
-  }
-}
-
-export type Measured = {
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  ok: number;
-  bad: number; // non-200 responses, errors and timeouts
-  seconds: number;
-  cpuMsPerReq: { server: number; postgres: number; loadgen: number; other: number };
-};
-
-async function pgBackendPids(admin: pg.Client): Promise<number[]> {
-  const r = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [DATABASE]);
-  return r.rows.map((x) => x.pid);
-}
-
-/** The requests of a scenario: paths in turn, each with these headers (and a body per request for POSTs). */
-export type LoadSpec = { paths: string[]; headers: Record<string, string>; method?: 'GET' | 'POST'; body?: (n: number) => string };
-
-export const bearer = (token: string, paths: string[]): LoadSpec => ({ paths, headers: { authorization: `Bearer ${token}` } });
-
-export async function load(server: Running, spec: LoadSpec, seconds: number, admin: pg.Client | null): Promise<Measured> {
-  const { paths } = spec;
-  let i = 0;
-  const latencies: number[] = [];
-  let bad = 0;
-  const serverPids = groupPids(server.child.pid!);
-  const cpu0 = {
-    server: serverPids.reduce((a, p) => a + procCpuSeconds(p), 0),
-    self: process.cpuUsage(),
-    machine: machineCpu(),
-  };
-  // Backends connect lazily; sample them once the load is on (see below).
-  let pgPids: number[] = [];
-  let pg0 = 0;
-  let pgFrom = 0; // responses before the backends were sampled
-  const t0 = performance.now();
-  const inst = autocannon({
-    url: `http://${HOST}:${server.port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 30,
-    headers: spec.headers,
-    requests: [
-      {
-        method: spec.method ?? 'GET',
-        setupRequest: (req) => {
-          const n = i++;
-          req.path = paths[n % paths.length];
-          if (spec.body) req.body = spec.body(n);
-          return req;
-        },
-      },
-    ],
-  });
-  inst.on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) latencies.push(ms);
-    else bad++;
-  });
-  if (admin) {
-    await sleep(Math.min(300, seconds * 100));
-    pgPids = await pgBackendPids(admin);
-    pg0 = pgPids.reduce((a, p) => a + procCpuSeconds(p), 0);
-    pgFrom = latencies.length + bad;
-  }
-  const res = await inst;
-  const elapsed = (performance.now() - t0) / 1000;
-  const self = process.cpuUsage(cpu0.self);
-  const machine = machineCpu();
-  const serverCpu = serverPids.reduce((a, p) => a + procCpuSeconds(p), 0) - cpu0.server;
-  const pgCpu = pgPids.reduce((a, p) => a + procCpuSeconds(p), 0) - pg0;
-  const loadgenCpu = (self.user + self.system) / 1e6;
-  const busy = machine.busy - cpu0.machine.busy;
-  latencies.sort((a, b) => a - b);
-  const n = latencies.length;
-  const per = (s: number) => (n ? (s * 1000) / n : NaN);
-  return {
-    rps: n / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[n - 1] ?? NaN,
-    ok: n,
-    bad: bad + res.errors + res.timeouts,
-    seconds: elapsed,
-    cpuMsPerReq: {
-      server: per(serverCpu),
-      postgres: n + bad > pgFrom ? (pgCpu * 1000) / (n + bad - pgFrom) : NaN,
-      loadgen: per(loadgenCpu),
-      other: per(Math.max(0, busy - serverCpu - pgCpu - loadgenCpu)),
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Setup: database, build, token, fixtures

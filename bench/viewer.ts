@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { makePdf } from '../server/services/viewer/fixtures';
 import { measureRenderStorm, reportRenderStorm } from './render-storm';
-import type { LoadSpec, Measured, Probe, Running } from './run';
+import { fmt, lpad, pad, type LoadSpec, type Measured, type Probe, type Running } from './harness';
 
 export type ViewerServerKind = 'viewer-baseline';
 
@@ -26,7 +26,7 @@ export type ViewerHarness = {
   warmup: number;
   connections: number;
   log: (s?: string) => void;
-  startServer: (kind: 'app' | ViewerServerKind, probe: Probe, appDir: string, env?: Record<string, string>) => Promise<Running>;
+  startServer: (kind: 'app' | 'viewer-baseline', probe: Probe, appDir: string, env?: Record<string, string>) => Promise<Running>;
   stopServer: (r: Running) => Promise<void>;
   load: (server: Running, spec: LoadSpec, seconds: number, admin: null) => Promise<Measured>;
   settle: () => Promise<{ waited: number; busyCores: number }>;
@@ -44,9 +44,6 @@ type Scenario = {
 
 const EVENTS_PER_BATCH = 50;
 const BENCH_ORIGIN = 'http://quire-bench.localhost';
-const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 
 async function call(base: string, token: string, method: string, p: string, body?: unknown) {
   const r = await fetch(base + p, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });

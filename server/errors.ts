@@ -46,9 +46,10 @@ export const conflict = (message: string, details: Record<string, unknown> | nul
 export const forbidden = (message: string) => new ApiError('forbidden', message);
 
 /** A 422 shaped like zod's flattened error, for rules checked outside the input schema. */
-export function invalid(field: string | null, message: string): ApiError {
-  return new ApiError('unprocessable_entity', field ? `${field}: ${message}` : message, {
-    formErrors: field ? [] : [message],
-    fieldErrors: field ? { [field]: [message] } : {},
+export function invalid(field: string | string[] | null, message: string): ApiError {
+  const fields = !field ? [] : typeof field === 'string' ? [field] : field;
+  return new ApiError('unprocessable_entity', fields.length ? `${fields.join(', ')}: ${message}` : message, {
+    formErrors: fields.length ? [] : [message],
+    fieldErrors: Object.fromEntries(fields.map((f) => [f, [message]])),
   });
 }

@@ -13,12 +13,12 @@ import {
   buildOpenApiDocument,
   createOpenApiDocument,
   servedOpenApiJson,
-  ERROR_CODES,
   isStrictZodObject,
   openApiJson,
   openApiProcedures,
-  REQUEST_EXAMPLES,
 } from '@/server/openapi/document';
+import { ERROR_CODES } from '@/server/openapi/errors';
+import { REQUEST_EXAMPLES } from '@/server/openapi/resources';
 
 type Obj = Record<string, any>;
 

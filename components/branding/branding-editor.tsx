@@ -8,14 +8,9 @@ import { Lock } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIdentity } from '@/components/shell/team-context';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
-import { cn } from '@/lib/cn';
 import { PLAN_LABELS } from '@/lib/format';
 import { errorMessage, fieldError } from '@/lib/trpc/errors';
-import { LANGUAGES, SERVICE_COLOR, TEXT_LIMITS } from '@/lib/shared/branding-fields';
-import { Choice, ImageField, Setting, Toggle } from './fields';
 import { SelfHostNote } from './plan-notes';
 import {
   changes,
@@ -23,9 +18,7 @@ import {
   formFrom,
   IMAGE_SLOTS,
   isEmpty,
-  normalizeColor,
   previewOf,
-  SERVICE_IMAGES,
   unlockingPlan,
   validate,
   type BrandPatch,
@@ -35,18 +28,14 @@ import {
   type Settings,
 } from './model';
 import { LinkPreviewCard, ViewerPreview } from './preview';
+import { ColourSection } from './sections/identity';
+import { LogoBannerSection } from './sections/images';
+import { LanguageSection } from './sections/language';
+import { LinkPreviewSection } from './sections/link-preview';
+import type { EditorIdentity } from './sections/props';
+import { RoomLayoutSection } from './sections/room-layout';
+import { WelcomeSection } from './sections/welcome';
 import { UploadError } from './upload';
-
-export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pt: 'Português',
-  ja: '日本語',
-};
 
 /** What a save answers: the stored settings (a brand adds its name and default flag). */
 export type Saved = Settings & { name?: string; is_default?: boolean };
@@ -55,7 +44,7 @@ export type EditorProps = {
   /** The stored settings the form starts from and compares with. */
   initial: Saved;
   /** A brand: its name and default flag are edited too. */
-  identity?: { name: string; is_default: boolean; defaultLocked: string | null } | null;
+  identity?: EditorIdentity | null;
   locked: Locked;
   /** The team's plan now (brands.usage). */
   plan: string;
@@ -206,7 +195,7 @@ export function BrandingEditor(props: EditorProps) {
   const err = (field: string) => shownErrors[field] ?? errorFor(submitError, field) ?? null;
   const imgErr = (slot: ImageSlot) => slotErrors[slot] ?? shownErrors[slot] ?? errorFor(submitError, slot) ?? null;
   const attributed = ERROR_FIELDS.some((f) => errorFor(submitError, f)) || IMAGE_SLOTS.some((s) => errorFor(submitError, s));
-  const colour = normalizeColor(form.brand_color);
+  const section = { form, set, lock, err, imgErr, readOnly };
 
   return (
     <form ref={formRef} onSubmit={save} noValidate className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:items-start">
@@ -224,242 +213,17 @@ export function BrandingEditor(props: EditorProps) {
           </div>
         )}
 
-        <Card>
-          <CardHeader title={identity ? 'Brand' : 'Colour'} description={identity ? 'The name only your team sees, and the colour visitors see.' : 'The colour of the header, buttons and highlights.'} />
-          <div className="space-y-4 p-5">
-            {identity && (
-              <>
-                <Setting label="Name" error={err('name')}>
-                  {(p) => <Input {...p} value={form.name} maxLength={255} placeholder="Acme Capital" onChange={(e) => set('name', e.target.value)} autoComplete="off" />}
-                </Setting>
-                <Toggle
-                  label="Default brand"
-                  description={
-                    identity.defaultLocked ??
-                    'Rooms that follow the team default, and links without a brand of their own, show the default brand.'
-                  }
-                  checked={form.is_default}
-                  disabled={!!identity.defaultLocked}
-                  onChange={(v) => set('is_default', v)}
-                />
-              </>
-            )}
-            <Setting label="Brand colour" error={err('brand_color')} lockedBy={lock('brand_color')} hint={form.brand_color.trim() ? null : `Empty: visitors see Quire’s neutral ${SERVICE_COLOR}.`}>
-              {(p) => (
-                <div className="flex items-center gap-2">
-                  <input
-                    type="color"
-                    aria-label="Brand colour picker"
-                    disabled={p.disabled}
-                    value={colour ?? SERVICE_COLOR}
-                    onChange={(e) => set('brand_color', e.target.value)}
-                    className="h-9 w-12 shrink-0 cursor-pointer rounded-lg border-0 bg-white p-1 shadow-sm ring-1 ring-zinc-300 ring-inset disabled:cursor-not-allowed"
-                  />
-                  <Input {...p} className="max-w-40 font-mono" value={form.brand_color} maxLength={7} placeholder={SERVICE_COLOR} spellCheck={false} onChange={(e) => set('brand_color', e.target.value)} />
-                  {form.brand_color && !p.disabled && (
-                    <Button variant="ghost" size="sm" onClick={() => set('brand_color', '')}>
-                      Reset
-                    </Button>
-                  )}
-                </div>
-              )}
-            </Setting>
-          </div>
-        </Card>
+        <ColourSection {...section} identity={identity} />
 
-        <Card>
-          <CardHeader title="Logo and banner" description="Shown at the top of every page a visitor opens." />
-          <div className="space-y-5 p-5">
-            <ImageField
-              slot="logo"
-              label="Logo"
-              state={form.logo}
-              onChange={(s) => set('logo', s)}
-              fallback={{ src: SERVICE_IMAGES.logo, label: 'Quire’s logo' }}
-              error={imgErr('logo')}
-              lockedBy={lock('logo')}
-              disabled={readOnly}
-            />
-            <Toggle label="Hide the logo" description="Visitors see no logo at all, not even Quire’s." checked={form.hide_logo} lockedBy={lock('hide_logo')} onChange={(v) => set('hide_logo', v)} />
-            <ImageField
-              slot="banner"
-              label="Banner"
-              state={form.banner}
-              onChange={(s) => set('banner', s)}
-              fallback={{ src: SERVICE_IMAGES.banner, label: 'Quire’s banner' }}
-              error={imgErr('banner')}
-              lockedBy={lock('banner')}
-              disabled={readOnly || form.banner_hidden}
-              note="A wide image works best (1600×400 or so)."
-            />
-            <Toggle
-              label="Hide the banner"
-              description={form.banner.kind === 'saved' && form.banner_hidden ? 'Saving removes the uploaded banner.' : 'Visitors see no banner at all.'}
-              checked={form.banner_hidden}
-              lockedBy={lock('banner')}
-              onChange={(v) => set('banner_hidden', v)}
-            />
-          </div>
-        </Card>
+        <LogoBannerSection {...section} />
 
-        <Card>
-          <CardHeader title="Welcome message and call to action" description="A few words above the documents, and a button in the header." />
-          <div className="space-y-4 p-5">
-            <Setting
-              label="Welcome message"
-              error={err('welcome_message')}
-              lockedBy={lock('welcome_message')}
-              hint={`${form.welcome_message.length} / ${TEXT_LIMITS.welcome_message}`}
-            >
-              {({ invalid, ...p }) => (
-                <textarea
-                  {...p}
-                  aria-invalid={invalid || undefined}
-                  rows={3}
-                  maxLength={TEXT_LIMITS.welcome_message}
-                  value={form.welcome_message}
-                  placeholder="Welcome to the data room. Reach out with any questions."
-                  onChange={(e) => set('welcome_message', e.target.value)}
-                  className="block w-full rounded-lg border-0 px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500"
-                />
-              )}
-            </Setting>
-            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] xl:grid-cols-1 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-              <Setting label="Button label" error={err('cta_label')} lockedBy={lock('cta_label')}>
-                {(p) => <Input {...p} value={form.cta_label} maxLength={TEXT_LIMITS.cta_label} placeholder="Book a call" onChange={(e) => set('cta_label', e.target.value)} />}
-              </Setting>
-              <Setting label="Button link" error={err('cta_url')} lockedBy={lock('cta_url')}>
-                {(p) => <Input {...p} type="url" inputMode="url" value={form.cta_url} maxLength={2048} placeholder="https://example.com/contact" onChange={(e) => set('cta_url', e.target.value)} />}
-              </Setting>
-            </div>
-          </div>
-        </Card>
+        <WelcomeSection {...section} />
 
-        <Card>
-          <CardHeader title="Link preview" description="The card chat and email apps show when someone pastes a link." />
-          <div className="space-y-4 p-5">
-            <Toggle
-              label="Custom link preview"
-              description="Your own title, description and image instead of the room’s name."
-              checked={form.custom_link_preview_enabled}
-              lockedBy={lock('custom_link_preview_enabled')}
-              onChange={(v) => set('custom_link_preview_enabled', v)}
-            />
-            <div className={cn('space-y-4', !form.custom_link_preview_enabled && !lock('custom_link_preview_enabled') && 'opacity-60')}>
-              <Setting label="Title" error={err('link_preview_title')} lockedBy={lock('link_preview_title')}>
-                {(p) => (
-                  <Input {...p} value={form.link_preview_title} maxLength={TEXT_LIMITS.link_preview_title} placeholder="Project Falcon: data room" onChange={(e) => set('link_preview_title', e.target.value)} />
-                )}
-              </Setting>
-              <Setting label="Description" error={err('link_preview_description')} lockedBy={lock('link_preview_description')}>
-                {({ invalid, ...p }) => (
-                  <textarea
-                    {...p}
-                    aria-invalid={invalid || undefined}
-                    rows={2}
-                    maxLength={TEXT_LIMITS.link_preview_description}
-                    value={form.link_preview_description}
-                    placeholder="Confidential documents for invited investors."
-                    onChange={(e) => set('link_preview_description', e.target.value)}
-                    className="block w-full rounded-lg border-0 px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500"
-                  />
-                )}
-              </Setting>
-              <ImageField
-                slot="link_preview_image"
-                label="Preview image"
-                state={form.link_preview_image}
-                onChange={(s) => set('link_preview_image', s)}
-                error={imgErr('link_preview_image')}
-                lockedBy={lock('link_preview_image')}
-                disabled={readOnly}
-              />
-            </div>
-            <ImageField
-              slot="link_preview_favicon"
-              label="Favicon"
-              state={form.link_preview_favicon}
-              onChange={(s) => set('link_preview_favicon', s)}
-              fallback={{ src: SERVICE_IMAGES.favicon, label: 'Quire’s icon' }}
-              error={imgErr('link_preview_favicon')}
-              lockedBy={lock('link_preview_favicon')}
-              disabled={readOnly}
-              note="Shown in the browser tab and beside the link’s card."
-            />
-          </div>
-        </Card>
+        <LinkPreviewSection {...section} />
 
-        <Card>
-          <CardHeader title="Data room layout" description="How a room’s folders and documents are laid out for visitors." />
-          <div className="grid gap-5 p-5 sm:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2">
-            <Choice
-              label="Header"
-              value={form.viewer_header_style}
-              lockedBy={lock('viewer_header_style')}
-              onChange={(v) => set('viewer_header_style', v)}
-              options={[
-                { value: 'solid', label: 'Solid' },
-                { value: 'light', label: 'Light' },
-                { value: 'minimal', label: 'Minimal' },
-              ]}
-            />
-            <Choice
-              label="Layout"
-              value={form.viewer_layout_preset}
-              lockedBy={lock('viewer_layout_preset')}
-              onChange={(v) => set('viewer_layout_preset', v)}
-              options={[
-                { value: 'standard', label: 'Standard' },
-                { value: 'compact', label: 'Compact' },
-                { value: 'sidebar', label: 'Sidebar' },
-              ]}
-            />
-            <Choice
-              label="Documents as"
-              value={form.card_layout}
-              lockedBy={lock('card_layout')}
-              onChange={(v) => set('card_layout', v)}
-              options={[
-                { value: 'grid', label: 'Grid' },
-                { value: 'list', label: 'List' },
-              ]}
-            />
-            <div className="col-span-full space-y-3">
-              <Toggle label="Show the folder tree" checked={form.show_folder_tree} lockedBy={lock('show_folder_tree')} onChange={(v) => set('show_folder_tree', v)} />
-              <Toggle
-                label="Hide folder icons in the document area"
-                checked={form.hide_folder_icons_in_main}
-                lockedBy={lock('hide_folder_icons_in_main')}
-                onChange={(v) => set('hide_folder_icons_in_main', v)}
-              />
-            </div>
-          </div>
-        </Card>
+        <RoomLayoutSection {...section} />
 
-        <Card>
-          <CardHeader title="Viewer language" description="The language of the viewer’s own buttons and messages." />
-          <div className="p-5">
-            <Setting label="Language" lockedBy={lock('default_language')} hint={lock('default_language') ? 'English is included in every plan.' : null}>
-              {(p) => (
-                <Select
-                  id={p.id}
-                  aria-describedby={p['aria-describedby']}
-                  // Going back to English is never gated, so a language set on an earlier plan can be reset.
-                  disabled={readOnly || (!!lock('default_language') && form.default_language === 'en')}
-                  className="max-w-60"
-                  value={form.default_language}
-                  onChange={(e) => set('default_language', e.target.value as Form['default_language'])}
-                >
-                  {LANGUAGES.map((l) => (
-                    <option key={l} value={l} disabled={!!lock('default_language') && l !== 'en' && l !== form.default_language}>
-                      {LANGUAGE_NAMES[l]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Setting>
-          </div>
-        </Card>
+        <LanguageSection {...section} />
 
         {!readOnly && (
           <div className="sticky bottom-3 z-10 rounded-xl bg-white/95 px-4 py-3 shadow-lg ring-1 ring-zinc-200 backdrop-blur">

@@ -24,11 +24,6 @@ async function allPages<T>(fetch: (cursor?: string) => Promise<{ data: T[]; next
   return out;
 }
 
-export function useRoom(id: string) {
-  const trpc = useTRPC();
-  return useQuery(trpc.datarooms.get.queryOptions({ id }));
-}
-
 export function useRoomFolders(roomId: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();

@@ -35,9 +35,6 @@ export type Actor = TokenActor | UserActor;
 /** Prisma names the enum value datarooms_plus; the product and the API say datarooms-plus. */
 export const planName = (p: string): PlanName => (p === 'datarooms_plus' ? 'datarooms-plus' : p) as PlanName;
 
-/** How a log line or an audit record names the actor. */
-export const describeActor = (a: Actor): string => (a.kind === 'user' ? `user:${a.userId}` : `token:${a.tokenId}`);
-
 /**
  * An outside visitor acting through the viewer face: one link, one viewer session (the cookie),
  * and the visitor record when an email was given. Never a team member, never a token: the

@@ -1,7 +1,7 @@
 // /v1: the tRPC procedures by their OpenAPI routes (dispatch.ts), behind the public contract: auth
 // and rate limit first, the 4.5 MB body cap, JSON parsed here (400 on bad JSON), 201 on creates,
 // and every failure rewritten into the spec's envelope.
-import { ApiError } from '../errors';
+import { ApiError, invalid } from '../errors';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import { readJson } from '../http/body';
 import { callRoute, caseDiffers, inputFor, routeFor } from './dispatch';
@@ -46,19 +46,11 @@ function hasProtoKey(value: unknown): boolean {
   return Object.values(value).some(hasProtoKey);
 }
 
-function protoKeyError(headers: Record<string, string>) {
-  const message = 'Unrecognized key: "__proto__"';
-  return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, headers);
-}
+const refusal = (e: ApiError, headers: Record<string, string>) => errorResponse(e.code, e.message, e.details, headers, e.status);
 
-function badStringError(field: string, message: string, headers: Record<string, string>) {
-  return errorResponse(
-    'unprocessable_entity',
-    field ? `${field}: ${message}` : message,
-    { formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {} },
-    headers,
-  );
-}
+const protoKeyError = (headers: Record<string, string>) => refusal(invalid(null, 'Unrecognized key: "__proto__"'), headers);
+
+const badStringError = (field: string, message: string, headers: Record<string, string>) => refusal(invalid(field, message), headers);
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -90,7 +82,7 @@ export async function handleV1(req: Request): Promise<Answer> {
     try {
       body = await readJson(req, API_BODY_MAX_BYTES);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw new ApiError('unprocessable_entity', 'The request body must be a JSON object.', { formErrors: ['The request body must be a JSON object.'], fieldErrors: {} });
+        throw invalid(null, 'The request body must be a JSON object.');
       }
     } catch (e) {
       const m = mapError(e, req.method, path);
@@ -106,7 +98,7 @@ export async function handleV1(req: Request): Promise<Answer> {
     const queryKeys = [...new Set(url.searchParams.keys())];
     if (queryKeys.length && route) {
       const message = `Unrecognized key${queryKeys.length > 1 ? 's' : ''}: ${queryKeys.map((k) => `"${k}"`).join(', ')} (this operation takes no query parameters)`;
-      return errorResponse('unprocessable_entity', message, { formErrors: [message], fieldErrors: {} }, g.headers);
+      return refusal(invalid(null, message), g.headers);
     }
   }
 

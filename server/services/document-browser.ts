@@ -4,7 +4,7 @@
 import { db } from '../db/client';
 import { Prisma } from '../db/generated/client';
 import { invalid } from '../errors';
-import { cursorInstant, decodeCursor, encodeCursor } from '../schemas/common';
+import { cursorInstant, decodeCursor, page } from '../schemas/common';
 import { listDocuments, toDocument } from './documents';
 import { likeEscape, NAME_MATCH } from './document-sql';
 import { getFolder } from './folders';
@@ -16,7 +16,6 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 type Query = { sort: DocumentSort; limit: number; cursor?: string; folderId?: string; query?: string };
 
 export async function browseDocuments(actor: Actor, q: Query) {
-  const { teamId } = actor;
   if (q.sort === 'created_desc') {
     return listDocuments(actor, { limit: q.limit, cursor: q.cursor, folderId: q.folderId, query: q.query });
   }
@@ -28,7 +27,7 @@ export async function browseDocuments(actor: Actor, q: Query) {
   const cmp = desc ? Prisma.sql`<` : Prisma.sql`>`;
   const dir = desc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
 
-  const conds: Prisma.Sql[] = [Prisma.sql`team_id = ${teamId}`];
+  const conds: Prisma.Sql[] = [Prisma.sql`team_id = ${actor.teamId}`];
   if (q.folderId === 'root') conds.push(Prisma.sql`folder_id IS NULL`);
   else if (q.folderId) conds.push(Prisma.sql`folder_id = ${q.folderId}`);
   if (q.query) conds.push(Prisma.sql([...NAME_MATCH], likeEscape(q.query)));
@@ -39,19 +38,14 @@ export async function browseDocuments(actor: Actor, q: Query) {
     conds.push(Prisma.sql`(${key}, id) ${cmp} (${k}, ${c[2]})`);
   }
 
-  const keys = await db.$queryRaw<{ id: string; name_key: string }[]>`
-    SELECT id, name_lower AS name_key FROM documents WHERE ${Prisma.join(conds, ' AND ')}
+  const keys = await db.$queryRaw<{ id: string; name_key: string; created_at: Date }[]>`
+    SELECT id, name_lower AS name_key, created_at FROM documents WHERE ${Prisma.join(conds, ' AND ')}
     ORDER BY ${key} ${dir}, id ${dir} LIMIT ${q.limit + 1}`;
-  const more = keys.length > q.limit;
-  const pageKeys = more ? keys.slice(0, q.limit) : keys;
-  const rows = await db.document.findMany({ where: { id: { in: pageKeys.map((r) => r.id) }, teamId } });
+  // The cursor carries the database's own sort key, so JS and SQL never disagree on case folding.
+  const ids = page(keys, q.limit, (k) => k.id, (k) => [q.sort, byName ? k.name_key : k.created_at.getTime(), k.id]);
+  const rows = await db.document.findMany({ where: { id: { in: ids.data }, teamId: actor.teamId } });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = pageKeys.map((r) => byId.get(r.id)).filter((r) => r !== undefined);
-  const lastKey = pageKeys[pageKeys.length - 1];
-  const last = lastKey && byId.get(lastKey.id);
-  return {
-    data: items.map(toDocument),
-    // The cursor carries the database's own sort key, so JS and SQL never disagree on case folding.
-    next_cursor: more && last ? encodeCursor(q.sort, byName ? lastKey.name_key : last.createdAt.getTime(), last.id) : null,
-  };
+  // A document deleted between the two reads drops out of the page.
+  const items = ids.data.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  return { data: items.map(toDocument), next_cursor: ids.next_cursor };
 }

@@ -31,24 +31,23 @@ export type FileSource = { upload_id: string } | { source_url: string };
 export type LinkSource = { type: LinkKind; external_url: string };
 export type DocumentSource = FileSource | LinkSource;
 
-export async function findDocument(tx: Tx, teamId: string, id: string) {
-  const d = await tx.document.findFirst({ where: { id, teamId } });
+export async function findDocument(tx: Tx, actor: Actor, id: string) {
+  const d = await tx.document.findFirst({ where: { id, teamId: actor.teamId } });
   if (!d) throw notFound('Document');
   return d;
 }
 
-async function checkFolder(tx: Tx, teamId: string, folderId: string | null | undefined) {
+async function checkFolder(tx: Tx, actor: Actor, folderId: string | null | undefined) {
   if (!folderId) return;
   // FOR KEY SHARE: a folder deleted at the same time either waits for this transaction or is
   // already gone (404), never a foreign-key failure (500) when the document row is written.
   const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM folders WHERE id = ${folderId} AND team_id = ${teamId} FOR KEY SHARE`;
+    SELECT id FROM folders WHERE id = ${folderId} AND team_id = ${actor.teamId} FOR KEY SHARE`;
   if (!rows.length) throw notFound('Folder');
 }
 
 export async function getDocument(actor: Actor, id: string) {
-  const { teamId } = actor;
-  const [d] = await sqlRows<DocumentRow>(documentSql({ byId: true }), [teamId, id], { prepare: true });
+  const [d] = await sqlRows<DocumentRow>(documentSql({ byId: true }), [actor.teamId, id], { prepare: true });
   if (!d) throw notFound('Document');
   return toDocument(d);
 }
@@ -57,12 +56,11 @@ type ListQuery = { limit: number; cursor?: string; folderId?: string; query?: st
 
 /** Newest first, keyset-paged; `query` is a case-insensitive substring of the name. */
 export async function listDocuments(actor: Actor, q: ListQuery) {
-  const { teamId } = actor;
   const c = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
   if (c) cursorInstant(c[0]);
   const folder = q.folderId === 'root' ? 'root' : q.folderId ? 'id' : undefined;
-  if (folder === 'id') await checkFolder(db, teamId, q.folderId);
-  const values: unknown[] = [teamId];
+  if (folder === 'id') await checkFolder(db, actor, q.folderId);
+  const values: unknown[] = [actor.teamId];
   if (folder === 'id') values.push(q.folderId);
   if (q.query) values.push(likeEscape(q.query));
   if (c) values.push(pgTimestamp(c[0]), c[1]);
@@ -72,13 +70,11 @@ export async function listDocuments(actor: Actor, q: ListQuery) {
 }
 
 export async function searchDocuments(actor: Actor, q: { q: string; limit: number; cursor?: string }) {
-  const { teamId } = actor;
   return listDocuments(actor, { limit: q.limit, cursor: q.cursor, query: q.q });
 }
 
 /** Reads the source (outside any transaction: fetches and blob reads can be slow). */
 export async function intake(actor: Actor, src: DocumentSource): Promise<IntakeFile | { link: LinkKind; url: string }> {
-  const { teamId } = actor;
   if ('upload_id' in src) return intakeUpload(actor, src.upload_id);
   if ('source_url' in src) return intakeSourceUrl(actor, src.source_url);
   return { link: src.type, url: checkExternalUrl(src.type, src.external_url) };
@@ -99,21 +95,20 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
 }
 
 export async function createDocument(actor: Actor, input: DocumentSource & { name?: string; folder_id?: string | null }) {
-  const { teamId } = actor;
-  await checkFolder(db, teamId, input.folder_id);
+  await checkFolder(db, actor, input.folder_id);
   const file = await intake(actor, input);
   const v = versionData(file);
   const name =
     input.name ?? ('link' in file ? new URL(file.url).hostname : file.suggestedName) ?? 'Untitled document';
   try {
     const doc = await db.$transaction(async (tx) => {
-      await checkFolder(tx, teamId, input.folder_id);
+      await checkFolder(tx, actor, input.folder_id);
       if (!('link' in file)) await file.consume?.(tx);
       const documentId = newId();
       const d = await tx.document.create({
         data: {
           id: documentId,
-          teamId,
+          teamId: actor.teamId,
           folderId: input.folder_id ?? null,
           name: name.slice(0, 255),
           type: v.type,
@@ -135,14 +130,13 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
 }
 
 export async function updateDocument(actor: Actor, id: string, input: { name?: string; folder_id?: string | null }) {
-  const { teamId } = actor;
   const doc = await db.$transaction(async (tx) => {
     // Row first, folder second: the order a cascading folder delete takes them in (it clears
     // folder_id on the documents, then deletes the folders). The other order deadlocks with it.
     const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM documents WHERE id = ${id} AND team_id = ${teamId} FOR UPDATE`;
+      SELECT id FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
     if (!locked.length) throw notFound('Document');
-    if (input.folder_id !== undefined) await checkFolder(tx, teamId, input.folder_id);
+    if (input.folder_id !== undefined) await checkFolder(tx, actor, input.folder_id);
     return tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id } });
   });
   return toDocument(doc);
@@ -150,12 +144,11 @@ export async function updateDocument(actor: Actor, id: string, input: { name?: s
 
 /** Deletes the document with its versions, room placements, links and views; then its files. */
 export async function deleteDocument(actor: Actor, id: string) {
-  const { teamId } = actor;
   const versions = await db.$transaction(async (tx) => {
     // Locked first, as adding a version does: a version committed while this runs would
     // otherwise be deleted with the document but keep its file.
     const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM documents WHERE id = ${id} AND team_id = ${teamId} FOR UPDATE`;
+      SELECT id FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
     if (!locked.length) throw notFound('Document');
     const rows = await tx.documentVersion.findMany({ where: { documentId: id }, select: { id: true, numPages: true, storageKey: true } });
     await tx.document.delete({ where: { id } });

@@ -56,8 +56,7 @@ async function inspect(bytes: Buffer, declared: string, fileName: string | undef
 }
 
 export async function intakeUpload(actor: Actor, uploadId: string): Promise<IntakeFile> {
-  const { teamId } = actor;
-  const up = await db.upload.findFirst({ where: { id: uploadId, teamId } });
+  const up = await db.upload.findFirst({ where: { id: uploadId, teamId: actor.teamId } });
   if (!up) throw notFound('Upload');
   if (up.consumedAt) throw conflict('This upload_id has already been used; request a new upload URL.');
   // The URL takes bytes for 15 minutes; the upload_id can be turned into a document for an hour.
@@ -87,7 +86,6 @@ export async function intakeUpload(actor: Actor, uploadId: string): Promise<Inta
 }
 
 export async function intakeSourceUrl(actor: Actor, sourceUrl: string): Promise<IntakeFile> {
-  const { teamId } = actor;
   let fetched;
   try {
     fetched = await safeFetch(sourceUrl, { maxBytes: maxUploadBytes(), timeoutMs: 20_000 });
@@ -98,7 +96,7 @@ export async function intakeSourceUrl(actor: Actor, sourceUrl: string): Promise<
   if (fetched.bytes.length === 0) throw invalid('source_url', 'the file at this URL is empty');
   const fileName = fileNameFromUrl(fetched.finalUrl);
   const info = await inspect(fetched.bytes, fetched.contentTypeHeader ?? '', fileName, 'source_url');
-  const storageKey = `files/${teamId}/${newId()}`;
+  const storageKey = `files/${actor.teamId}/${newId()}`;
   const store = getBlobStore();
   await store.put(storageKey, fetched.bytes, info.contentType);
   return {

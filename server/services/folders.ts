@@ -37,26 +37,24 @@ export function toFolder(f: FolderRow) {
  */
 const lockTree = (tx: Tx, teamId: string) => lockKey(tx, 'folder-tree', teamId);
 
-async function findFolder(tx: Tx, teamId: string, id: string) {
-  const f = await tx.folder.findFirst({ where: { id, teamId } });
+async function findFolder(tx: Tx, actor: Actor, id: string) {
+  const f = await tx.folder.findFirst({ where: { id, teamId: actor.teamId } });
   if (!f) throw notFound('Folder');
   return f;
 }
 
 export async function getFolder(actor: Actor, id: string) {
-  const { teamId } = actor;
-  const f = await db.folder.findFirst({ where: { id, teamId }, include: withCounts });
+  const f = await db.folder.findFirst({ where: { id, teamId: actor.teamId }, include: withCounts });
   if (!f) throw notFound('Folder');
   return toFolder(f);
 }
 
 export async function listFolders(actor: Actor, q: { parent_id?: string; limit: number; cursor?: string }) {
-  const { teamId } = actor;
   const after = decodeCursor(q.cursor, 'string') as [string] | null;
-  const where: Prisma.FolderWhereInput = { teamId };
+  const where: Prisma.FolderWhereInput = { teamId: actor.teamId };
   if (q.parent_id === 'root') where.parentId = null;
   else if (q.parent_id) {
-    await findFolder(db, teamId, q.parent_id);
+    await findFolder(db, actor, q.parent_id);
     where.parentId = q.parent_id;
   }
   if (after) where.path = { gt: after[0] };
@@ -68,14 +66,13 @@ const librarySiblings = (tx: Tx, teamId: string, parentId: string | null, except
   siblings(tx, LIBRARY_TREE, teamId, parentId, exceptId);
 
 export async function createFolder(actor: Actor, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
-  const { teamId } = actor;
   const parentId = input.parent_id ?? null;
   const id = await db.$transaction(async (tx) => {
-    await lockTree(tx, teamId);
-    const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
-    const free = firstFreeName(input.name, parent?.path ?? null, await librarySiblings(tx, teamId, parentId));
+    await lockTree(tx, actor.teamId);
+    const parent = parentId ? await findFolder(tx, actor, parentId) : null;
+    const free = firstFreeName(input.name, parent?.path ?? null, await librarySiblings(tx, actor.teamId, parentId));
     const f = await tx.folder.create({
-      data: { id: newId(), teamId, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
+      data: { id: newId(), teamId: actor.teamId, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
     });
     return f.id;
   });
@@ -83,16 +80,15 @@ export async function createFolder(actor: Actor, input: { name: string; parent_i
 }
 
 export async function updateFolder(actor: Actor, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
-  const { teamId } = actor;
   try {
     await db.$transaction(async (tx) => {
-      if (input.name !== undefined) await lockTree(tx, teamId);
-      const f = await findFolder(tx, teamId, id);
+      if (input.name !== undefined) await lockTree(tx, actor.teamId);
+      const f = await findFolder(tx, actor, id);
       if (input.name !== undefined && input.name !== f.name) {
         const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
         const path = childPath(parentPath, input.name);
-        assertFree(await librarySiblings(tx, teamId, f.parentId, f.id), input.name, path);
-        await rewriteSubtree(tx, LIBRARY_TREE, teamId, f.path, path);
+        assertFree(await librarySiblings(tx, actor.teamId, f.parentId, f.id), input.name, path);
+        await rewriteSubtree(tx, LIBRARY_TREE, actor.teamId, f.path, path);
       }
       await tx.folder.update({
         where: { id },
@@ -107,19 +103,18 @@ export async function updateFolder(actor: Actor, id: string, input: { name?: str
 }
 
 export async function moveFolder(actor: Actor, id: string, parentId: string | null) {
-  const { teamId } = actor;
   try {
     await db.$transaction(async (tx) => {
-      await lockTree(tx, teamId);
-      const f = await findFolder(tx, teamId, id);
+      await lockTree(tx, actor.teamId);
+      const f = await findFolder(tx, actor, id);
       if (f.parentId === parentId) return;
-      const parent = parentId ? await findFolder(tx, teamId, parentId) : null;
+      const parent = parentId ? await findFolder(tx, actor, parentId) : null;
       if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
       }
       const path = childPath(parent?.path ?? null, f.name);
-      assertFree(await librarySiblings(tx, teamId, parentId), f.name, path);
-      await rewriteSubtree(tx, LIBRARY_TREE, teamId, f.path, path);
+      assertFree(await librarySiblings(tx, actor.teamId, parentId), f.name, path);
+      await rewriteSubtree(tx, LIBRARY_TREE, actor.teamId, f.path, path);
       await tx.folder.update({ where: { id }, data: { parentId } });
     });
   } catch (e) {
@@ -134,10 +129,9 @@ export async function moveFolder(actor: Actor, id: string, parentId: string | nu
  * any depth) move to the library root and the folder and its descendants are deleted.
  */
 export async function deleteFolder(actor: Actor, id: string, cascade: boolean) {
-  const { teamId } = actor;
   await db.$transaction(async (tx) => {
-    await lockTree(tx, teamId);
-    const f = await tx.folder.findFirst({ where: { id, teamId }, include: withCounts });
+    await lockTree(tx, actor.teamId);
+    const f = await tx.folder.findFirst({ where: { id, teamId: actor.teamId }, include: withCounts });
     if (!f) throw notFound('Folder');
     if (!cascade && (f._count.documents > 0 || f._count.children > 0)) {
       throw new ApiError(
@@ -148,8 +142,8 @@ export async function deleteFolder(actor: Actor, id: string, cascade: boolean) {
     }
     await tx.$executeRaw`
       UPDATE documents SET folder_id = NULL, updated_at = now()
-      WHERE team_id = ${teamId} AND folder_id IN (
-        SELECT id FROM folders WHERE team_id = ${teamId} AND (path = ${f.path} OR path LIKE ${subtreePattern(f.path)}))`;
+      WHERE team_id = ${actor.teamId} AND folder_id IN (
+        SELECT id FROM folders WHERE team_id = ${actor.teamId} AND (path = ${f.path} OR path LIKE ${subtreePattern(f.path)}))`;
     await tx.folder.delete({ where: { id } });
   });
   return { id, object: 'folder' as const, deleted: true as const };

@@ -32,7 +32,6 @@ export async function createUploadUrl(
   input: { content_type: string; file_name?: string; size?: number },
   baseUrl: string,
 ) {
-  const { teamId } = actor;
   const contentType = resolveDeclaredContentType(input.content_type, input.file_name);
   if (!contentType) {
     throw invalid('content_type', `"${input.content_type}" is not an accepted type. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}`);
@@ -41,14 +40,14 @@ export async function createUploadUrl(
     throw invalid('size', `files may be at most ${maxUploadBytes()} bytes`);
   }
   const id = newId();
-  const storageKey = `files/${teamId}/${id}`;
+  const storageKey = `files/${actor.teamId}/${id}`;
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   await db.$transaction(async (tx) => {
-    await reserve(tx, teamId, input.size ?? maxUploadBytes());
+    await reserve(tx, actor.teamId, input.size ?? maxUploadBytes());
     await tx.upload.create({
       data: {
         id,
-        teamId,
+        teamId: actor.teamId,
         storageKey,
         contentType,
         fileName: input.file_name ?? null,

@@ -40,8 +40,7 @@ async function adoptPrimary(tx: Tx, v: DocumentVersion) {
 }
 
 export async function listVersions(actor: Actor, documentId: string, q: { limit: number; cursor?: string }) {
-  const { teamId } = actor;
-  await findDocument(db, teamId, documentId);
+  await findDocument(db, actor, documentId);
   const c = decodeCursor(q.cursor, 'number') as [number] | null;
   if (c && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 2 ** 31 - 1)) throw invalid('cursor', 'is not a cursor returned by this API');
   const rows = await db.documentVersion.findMany({
@@ -52,27 +51,25 @@ export async function listVersions(actor: Actor, documentId: string, q: { limit:
   return page(rows, q.limit, toVersion, (v) => [v.versionNumber]);
 }
 
-async function findVersion(tx: Tx, teamId: string, documentId: string, versionId: string) {
-  const v = await tx.documentVersion.findFirst({ where: { id: versionId, documentId, document: { teamId } } });
+async function findVersion(tx: Tx, actor: Actor, documentId: string, versionId: string) {
+  const v = await tx.documentVersion.findFirst({ where: { id: versionId, documentId, document: { teamId: actor.teamId } } });
   if (!v) throw notFound('Version');
   return v;
 }
 
 export async function getVersion(actor: Actor, documentId: string, versionId: string) {
-  const { teamId } = actor;
-  return toVersion(await findVersion(db, teamId, documentId, versionId));
+  return toVersion(await findVersion(db, actor, documentId, versionId));
 }
 
 export async function addVersion(actor: Actor, documentId: string, src: DocumentSource) {
-  const { teamId } = actor;
-  const doc = await findDocument(db, teamId, documentId);
+  const doc = await findDocument(db, actor, documentId);
   const isLink = doc.type === 'link' || doc.type === 'notion';
   if (isLink && !('external_url' in src)) throw invalid(null, `a ${doc.type} document takes new versions as external_url`);
   if (!isLink && 'external_url' in src) throw invalid('external_url', 'file documents take new versions as upload_id or source_url');
   const file = await intake(actor, isLink ? { type: doc.type as 'link' | 'notion', external_url: (src as { external_url: string }).external_url } : src);
   try {
     const v = await db.$transaction(async (tx) => {
-      await lockDocument(tx, teamId, documentId);
+      await lockDocument(tx, actor.teamId, documentId);
       if (!('link' in file)) await file.consume?.(tx);
       const last = await tx.documentVersion.aggregate({ where: { documentId }, _max: { versionNumber: true } });
       await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
@@ -91,10 +88,9 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
 }
 
 export async function promoteVersion(actor: Actor, documentId: string, versionId: string) {
-  const { teamId } = actor;
   const v = await db.$transaction(async (tx) => {
-    await lockDocument(tx, teamId, documentId);
-    const target = await findVersion(tx, teamId, documentId, versionId);
+    await lockDocument(tx, actor.teamId, documentId);
+    const target = await findVersion(tx, actor, documentId, versionId);
     if (target.isPrimary) return target;
     await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
     const promoted = await tx.documentVersion.update({ where: { id: versionId }, data: { isPrimary: true } });
@@ -109,10 +105,9 @@ export { toDocument };
 
 /** The bytes of one file version, for the dashboard's preview and download. */
 export async function readVersionFile(actor: Actor, documentId: string, versionId: string) {
-  const { teamId } = actor;
-  const v = await findVersion(db, teamId, documentId, versionId);
+  const v = await findVersion(db, actor, documentId, versionId);
   if (!v.storageKey) throw notFound('File');
-  const doc = await findDocument(db, teamId, documentId);
+  const doc = await findDocument(db, actor, documentId);
   const bytes = await getBlobStore().read(v.storageKey);
   return { bytes, contentType: v.contentType, name: doc.name };
 }

@@ -6,7 +6,8 @@ import { db } from '../db/client';
 import { pgTimestamp } from '../db/sql';
 import { notFound } from '../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
-import { pageViews } from './links/links';
+import { roomNamed } from './datarooms/rooms';
+import { pageViews } from './links/views';
 
 type VisitorRow = {
   id: string;
@@ -51,7 +52,7 @@ export async function listVisitors(actor: Actor, q: { email?: string; dataroom_i
   }
   if (q.dataroom_id !== undefined) {
     params.push(q.dataroom_id);
-    where.push(`v.dataroom_id = (SELECT r.id FROM datarooms r WHERE (r.id = $${params.length} OR r.pid = $${params.length}) AND r.team_id = $1)`);
+    where.push(`v.dataroom_id = (SELECT r.id FROM datarooms r WHERE ${roomNamed(`$${params.length}`, '$1')})`);
   }
   if (after) {
     params.push(pgTimestamp(cursorInstant(after[0])), after[1]);

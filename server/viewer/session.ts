@@ -36,7 +36,3 @@ export function sessionCookie(slug: string, token: string, expiresAt: Date, secu
     ...(secure ? ['Secure'] : []),
   ].join('; ');
 }
-
-export function clearedSessionCookie(slug: string, secure: boolean): string {
-  return [`${VIEWER_COOKIE}=`, `Path=${linkPath(slug)}`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
-}

@@ -9,6 +9,7 @@ import {
   LAYOUT_PRESETS,
   TEXT_LIMITS,
 } from '../../../lib/shared/branding-fields';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 
 /** `#` and six hex digits (three are expanded), stored lower-case. */
@@ -118,3 +119,23 @@ export const BrandDependents = z.object({
 });
 
 export { deleted, jsonBool };
+
+/** The resource in the OpenAPI document: its tag's text and request examples (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  tag: {
+    name: 'Brands',
+    description:
+      'Named sets of what viewers see (colour, logo, banner, texts, link preview, data room layout, language). ' +
+      'Exactly one brand of a team is its default. Images are set by `{ source_url }` in a body, or as raw bytes with ' +
+      '`PUT /brands/{id}/images/{slot}`; fields outside the team’s plan answer 403 `plan_restriction`.',
+  },
+  examples: {
+    'brands-create': {
+      name: 'Acme Capital',
+      brand_color: '#0f766e',
+      logo: { source_url: 'https://acme.example/logo.png' },
+      welcome_message: 'Welcome to the Acme Capital data room.',
+    },
+    'brands-update': { brand_color: '#1d4ed8', banner: { hidden: true }, is_default: true },
+  },
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
 import { color, icon, name } from '../../schemas/fields';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 const text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000]*$/, 'must not contain NUL characters');
 const defaultPermission = z.enum(['inherit', 'hidden']);
@@ -181,3 +182,21 @@ export const SetPermissionsInput = z.strictObject({
 });
 
 export { deleted };
+
+/** The resource in the OpenAPI document: its tag's text and request examples (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  examples: {
+    'datarooms-create': { name: 'Project Falcon', internal_name: 'Falcon — Series B', allow_bulk_download: false, default_permission: 'inherit' },
+    'datarooms-update': { description: 'Due diligence for the Series B.', is_frozen: true },
+    'datarooms-documents-attach': { document_id: 'kk2rq86em6n1ipl73scqsqd8', folder_id: null },
+    'datarooms-documents-move': { folder_id: 'q0c5e8sdn3wq0x1m7cx3v2hr', order_index: 0 },
+    'datarooms-folders-create': { name: 'Financials', parent_id: null },
+    'datarooms-folders-update': { name: 'Financials 2026', icon: 'chart', color: '#059669' },
+    'datarooms-folders-move': { parent_id: null },
+    'datarooms-groups-create': { name: 'Investors', domains: ['fund.example'], allow_all: false },
+    'datarooms-groups-update': { allow_all: true },
+    'datarooms-groups-members-add': { emails: ['ada@fund.example', 'grace@fund.example'] },
+    'datarooms-groups-permissions-set': { permissions: [{ item_id: 'q0c5e8sdn3wq0x1m7cx3v2hr', can_view: true, can_download: false }] },
+    'datarooms-branding-update': { mode: 'team_brand', brand_id: 'b7x0m3ksl1q2w9e8r7t6y5u4' },
+  },
+};

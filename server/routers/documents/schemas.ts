@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorQuery, id, jsonInt, limitQuery, listOf } from '../../schemas/common';
 import { DOCUMENT_SORTS } from '../../services/document-browser';
 import { httpsUrl, name, sourceUrl } from '../../schemas/fields';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 export { httpsUrl, name, sourceUrl };
 
@@ -137,3 +138,21 @@ export const BrowseDocumentsInput = z.strictObject({
   folderId: z.union([z.literal('root'), id('folderId')]).optional(),
   query: z.string().trim().min(1).max(200).optional(),
 });
+
+/** The resource in the OpenAPI document: its tag's text and request examples (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  tag: {
+    name: 'Documents',
+    description:
+      'Documents of the team library and their versions. Files arrive in three steps: ' +
+      '`POST /documents/upload-url`, a `PUT` of the bytes to the returned `upload_url`, then ' +
+      '`POST /documents` with the `upload_id`.',
+  },
+  examples: {
+    'documents-create': { name: 'Q3 board deck', folder_id: 'pfh0haxfpzowht3oi213cqos', upload_id: 'tz4a98xxat96iws9zmbrgj3a' },
+    'documents-update': { name: 'Q3 board deck (final)', folder_id: null },
+    'documents-uploadUrl': { content_type: 'application/pdf', file_name: 'q3-board-deck.pdf', size: 482133 },
+    'documents-versions-create': { upload_id: 'nc6bzmkmd014706rfda898to' },
+    'documents-versions-update': { is_primary: true },
+  },
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorQuery, id, limitQuery, listOf } from '../../schemas/common';
 import { color, icon, name } from '../../schemas/fields';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 export const Folder = z.object({
   id: z.string(),
@@ -38,3 +39,17 @@ export const UpdateFolderInput = z.strictObject({
 });
 export const MoveFolderInput = z.strictObject({ id: id(), parent_id: id('parent_id').nullable() });
 export const DeleteFolderInput = z.strictObject({ id: id(), cascade: z.enum(['true', 'false']).optional() });
+
+/** The resource in the OpenAPI document: its tag's text and request examples (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  tag: {
+    name: 'Folders',
+    description:
+      'Team-library folders. `path` is derived from the names of the folder and its ancestors.',
+  },
+  examples: {
+    'folders-create': { name: 'Board meetings', parent_id: null },
+    'folders-update': { name: 'Board meetings 2026', icon: 'calendar', color: '#4f46e5' },
+    'folders-move': { parent_id: 'pfh0haxfpzowht3oi213cqos' },
+  },
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deleted, id, jsonInt, listOf } from '../../schemas/common';
 import { name } from '../../schemas/fields';
 import { CustomField, sharedSettings, WatermarkConfig } from '../links/schemas';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 /** Ten years: a preset's links expire at most that long after creation. */
 const MAX_EXPIRES_IN = 10 * 366 * 24 * 3600;
@@ -47,3 +48,11 @@ export const CreateLinkPresetInput = z.strictObject({ name, ...presetFields });
 export const UpdateLinkPresetInput = z.strictObject({ id: id('preset id'), name: name.optional(), ...presetFields });
 
 export { deleted };
+
+/** The resource in the OpenAPI document: its tag's text and request examples (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  examples: {
+    'linkPresets-create': { name: 'Investor default', email_protected: true, expires_in: 1209600, watermark_config: { text: '{{email}}' } },
+    'linkPresets-update': { password: null, allow_download: true },
+  },
+};

@@ -1,5 +1,7 @@
 // Share links (spec 2.7, 4.5; DESIGN.md "Links, presets and the viewer").
 import * as links from '../../services/links/links';
+import { linkSummaries, viewDetails } from '../../services/links/summaries';
+import { listLinkViews } from '../../services/links/views';
 import { router, teamProcedure } from '../../trpc';
 import { PermissionList } from '../datarooms/schemas';
 import * as s from './schemas';
@@ -41,14 +43,14 @@ export const linksRouter = router({
     .meta({ openapi: { method: 'GET', path: '/links/{id}/views', tags, summary: 'A link’s views, newest first' } })
     .input(s.ListViewsInput)
     .output(s.ViewList)
-    .query(({ ctx, input }) => links.listLinkViews(ctx.actor, input.id, input)),
+    .query(({ ctx, input }) => listLinkViews(ctx.actor, input.id, input)),
   // Dashboard-only: the lists' counts and names, one query for a page of links or views.
   summaries: teamProcedure('links.read')
     .input(s.LinkSummariesInput)
     .output(s.LinkSummaries)
-    .query(({ ctx, input }) => links.linkSummaries(ctx.actor, input.ids)),
+    .query(({ ctx, input }) => linkSummaries(ctx.actor, input.ids)),
   viewDetails: teamProcedure('analytics.read')
     .input(s.ViewDetailsInput)
     .output(s.ViewDetails)
-    .query(({ ctx, input }) => links.viewDetails(ctx.actor, input.ids)),
+    .query(({ ctx, input }) => viewDetails(ctx.actor, input.ids)),
 });

@@ -3,6 +3,7 @@ import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from 
 import { httpsUrl, line, sourceUrl, text } from '../../schemas/fields';
 import { CUSTOM_FIELD_TYPES } from '../../../lib/shared/link-settings';
 import { WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../../../lib/shared/watermark';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -186,3 +187,26 @@ export const ViewDetails = z.object({
     }),
   ),
 });
+
+/** The resource in the OpenAPI document: its tag's text and request examples (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  tag: {
+    name: 'Links',
+    description:
+      'Share links to one document or one data room. A link never echoes its password (`is_password_protected`); ' +
+      '`preset_id` seeds every preset-controlled setting, and explicit fields (null included) override it.',
+  },
+  examples: {
+    'links-create': {
+      dataroom_id: 'dr_k3j9x0m2q8w7e6r5t4y3u2i1',
+      name: 'Series B investors',
+      password: 'correct horse',
+      expires_at: '2027-03-31T23:59:59Z',
+      email_protected: true,
+      allow_download: false,
+      watermark_config: { text: 'Confidential {{email}} {{date}}', is_tiled: true },
+      custom_fields: [{ type: 'text', label: 'Company', required: true }],
+    },
+    'links-update': { expires_at: null, allow_download: true, welcome_message: 'Welcome back.' },
+  },
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorQuery, id, limitQuery, listOf } from '../../schemas/common';
+import type { ResourceDocs } from '../../openapi/resource-docs';
 
 export const Visitor = z.object({
   id: z.string(),
@@ -23,3 +24,12 @@ export const ListVisitorsInput = z.strictObject({
 });
 export const VisitorIdInput = z.strictObject({ id: id('visitor id') });
 export const VisitorViewsInput = z.strictObject({ id: id('visitor id'), limit: limitQuery(25), cursor: cursorQuery });
+
+/** The resource in the OpenAPI document: its tag's text (server/openapi/resources.ts). */
+export const openApiDocs: ResourceDocs = {
+  tag: {
+    name: 'Visitors',
+    description:
+      'People who gave an email to a link, or were added to a viewer group; unique per team and lower-cased email.',
+  },
+};

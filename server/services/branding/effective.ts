@@ -63,6 +63,9 @@ export function toEffective(settings: Settings | null, plan: PlanName, source: B
 }
 export type EffectiveBranding = ReturnType<typeof toEffective>;
 
+/** The team's default brand, or null (a team without brands shows the service's look). */
+export const teamDefaultBrand = (q: Tx, teamId: string) => q.brand.findFirst({ where: { teamId, isDefault: true } });
+
 /** The branding a visitor of `target` sees now. */
 export async function visitorBranding(target: Target, q: Tx = db): Promise<EffectiveBranding> {
   const team = await q.team.findUnique({ where: { id: target.teamId }, select: { plan: true } });
@@ -85,6 +88,6 @@ export async function visitorBranding(target: Target, q: Tx = db): Promise<Effec
       if (brand) return show(brand, 'team_brand', brand.id);
     }
   }
-  const fallback = await q.brand.findFirst({ where: { teamId: target.teamId, isDefault: true } });
+  const fallback = await teamDefaultBrand(q, target.teamId);
   return fallback ? show(fallback, 'team_default', fallback.id) : show(null, 'service_default', null);
 }

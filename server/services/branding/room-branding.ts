@@ -3,10 +3,10 @@
 // deleted (images released) by team_default. A frozen room refuses every branding change.
 import type { Actor } from '../../auth/actor';
 import { db, type Tx } from '../../db/client';
-import { ApiError, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { imageSlot, lockTeam } from '../brands';
 import { findRoom, type RoomRow } from '../datarooms/rooms';
-import { visitorBranding } from './effective';
+import { teamDefaultBrand, visitorBranding } from './effective';
 import { copyImage, deleteBlobs, releaseImageRows, type StoredImage } from './images';
 import {
   assertPlanAllows,
@@ -51,18 +51,10 @@ function refuseFrozen(room: RoomRow) {
   }
 }
 
-/** 422 naming each field sent with the wrong mode. */
-function wrongMode(fields: string[], message: string): ApiError {
-  return new ApiError('unprocessable_entity', `${fields.join(', ')}: ${message}`, {
-    formErrors: [],
-    fieldErrors: Object.fromEntries(fields.map((f) => [f, [message]])),
-  });
-}
-
 /** The settings visitors see now, as a new custom row (images copied: the room owns its own). */
 async function startingSettings(tx: Tx, actor: Actor, room: { brandingMode: Mode; brandId: string | null }, stored: StoredImage[]) {
   const pinned = room.brandingMode === 'team_brand' && room.brandId ? await tx.brand.findFirst({ where: { id: room.brandId, teamId: actor.teamId } }) : null;
-  const source = pinned ?? (await tx.brand.findFirst({ where: { teamId: actor.teamId, isDefault: true } }));
+  const source = pinned ?? (await teamDefaultBrand(tx, actor.teamId));
   if (!source) return {};
   const cols: Partial<SettingsRow> = settingsColumns(source);
   for (const slot of IMAGE_SLOTS) {
@@ -78,17 +70,14 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
   const fields = SETTINGS_KEYS.filter((k) => input[k] !== undefined);
   const settings = Object.fromEntries(fields.map((k) => [k, input[k]])) as SettingsInput;
   if (input.brand_id !== undefined && input.mode !== 'team_brand') {
-    throw wrongMode(['brand_id'], 'is taken only with mode team_brand');
+    throw invalid(['brand_id'], 'is taken only with mode team_brand');
   }
-  if (input.mode === 'team_brand' && input.brand_id === undefined) throw wrongMode(['brand_id'], 'is required with mode team_brand');
+  if (input.mode === 'team_brand' && input.brand_id === undefined) throw invalid(['brand_id'], 'is required with mode team_brand');
   if (input.mode && input.mode !== 'custom' && fields.length) {
-    throw wrongMode(fields, `brand fields are taken only with mode custom, not ${input.mode}`);
+    throw invalid(fields, `brand fields are taken only with mode custom, not ${input.mode}`);
   }
   if (!input.mode && !fields.length) {
-    throw new ApiError('unprocessable_entity', 'Send mode, or brand fields for a room in custom mode.', {
-      formErrors: ['Send mode, or brand fields for a room in custom mode.'],
-      fieldErrors: {},
-    });
+    throw invalid(null, 'Send mode, or brand fields for a room in custom mode.');
   }
   assertPlanAllows(actor, settings);
   // Checked before fetching anything: a frozen room costs no download.
@@ -96,7 +85,7 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
   if (!input.mode) {
     // Refused before any image is downloaded (checked again under the lock below).
     const { brandingMode } = await db.dataroom.findUniqueOrThrow({ where: { id: found.id }, select: { brandingMode: true } });
-    if (brandingMode !== 'custom') throw wrongMode(fields, `the room is in ${brandingMode} mode; send mode: "custom" with brand fields to give it its own branding`);
+    if (brandingMode !== 'custom') throw invalid(fields, `the room is in ${brandingMode} mode; send mode: "custom" with brand fields to give it its own branding`);
   }
   const prepared = await prepareImages(actor.teamId, settings);
   const copies: StoredImage[] = [];
@@ -112,7 +101,7 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
       const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
       const mode = input.mode ?? current.brandingMode;
       if (!input.mode && mode !== 'custom') {
-        throw wrongMode(fields, `the room is in ${mode} mode; send mode: "custom" with brand fields to give it its own branding`);
+        throw invalid(fields, `the room is in ${mode} mode; send mode: "custom" with brand fields to give it its own branding`);
       }
       if (mode === 'team_default') {
         const old = current.customBranding;

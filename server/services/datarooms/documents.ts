@@ -6,12 +6,12 @@ import { db, type Tx } from '../../db/client';
 import { sqlRows } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 import { newId } from '../../ids';
-import { decodeCursor, encodeCursor, iso } from '../../schemas/common';
+import { decodeCursor, iso, page } from '../../schemas/common';
 import { findDocument } from '../documents';
 import { isUniqueViolation, lockKey } from '../locks';
 import { findRoomFolder } from './folders';
 import { dropItemPermissions, seedItemPermissions } from './permissions';
-import { findOpenRoom, findRoom, type RoomRow } from './rooms';
+import { findOpenRoom, findRoom, roomNamed, type RoomRow } from './rooms';
 
 export type PlacementRow = {
   id: string;
@@ -110,7 +110,7 @@ function buildRoomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolea
       doc.num_pages AS "numPages", x.folder_id AS "folderId", x.path AS "folderPath", x.order_index AS "orderIndex", x.created_at AS "createdAt"
     FROM (${source}) x JOIN documents doc ON doc.id = x.document_id
     ORDER BY x.sort_key, x.order_index, x.id LIMIT $3) p ON true
-  WHERE (r.id = $1 OR r.pid = $1) AND r.team_id = $2 AND r.deleted_at IS NULL`;
+  WHERE ${roomNamed('$1', '$2')}`;
 }
 
 type ListRow = Omit<PlacementRow, 'id' | 'createdAt'> & { id: string | null; createdAt: string; folderOk: boolean };
@@ -125,13 +125,7 @@ export async function listRoomDocuments(actor: Actor, roomId: string, q: { folde
   if (!rows.length) throw notFound('Data room');
   if (!rows[0]!.folderOk) throw notFound('Folder');
   const found = rows.filter((r) => r.id !== null) as (PlacementRow & { createdAt: string })[];
-  const more = found.length > q.limit;
-  const items = more ? found.slice(0, q.limit) : found;
-  const last = items[items.length - 1];
-  return {
-    data: items.map(toRoomDocument),
-    next_cursor: more && last ? encodeCursor(last.folderPath ?? '', last.orderIndex, last.id) : null,
-  };
+  return page(found, q.limit, toRoomDocument, (r) => [r.folderPath ?? '', r.orderIndex, r.id]);
 }
 
 const countIn = (tx: Tx, roomId: string, folderId: string | null) => tx.dataroomDocument.count({ where: { dataroomId: roomId, folderId } });
@@ -141,7 +135,7 @@ export async function attachDocument(actor: Actor, roomId: string, input: { docu
     const id = await db.$transaction(async (tx) => {
       const room = await findOpenRoom(tx, actor, roomId, 'attaching documents');
       await lockOrder(tx, room.id);
-      await findDocument(tx, actor.teamId, input.document_id);
+      await findDocument(tx, actor, input.document_id);
       const folderId = input.folder_id ?? null;
       if (folderId) await findRoomFolder(tx, room, folderId);
       if (await tx.dataroomDocument.findFirst({ where: { dataroomId: room.id, documentId: input.document_id }, select: { id: true } })) {

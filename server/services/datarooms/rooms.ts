@@ -6,9 +6,10 @@ import { db, type Tx } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import { ApiError, forbidden, notFound } from '../../errors';
 import { newDataroomPid, newId } from '../../ids';
+import { teamDefaultBrand } from '../branding/effective';
 import { deleteBlobs, releaseImageRows } from '../branding/images';
 import { lockTeam } from '../brands';
-import { cursorInstant, decodeCursor, encodeCursor, iso } from '../../schemas/common';
+import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 
 export type RoomRow = {
   id: string;
@@ -51,20 +52,27 @@ const COUNTS = `(SELECT count(*)::int FROM dataroom_documents d WHERE d.dataroom
   (SELECT count(*)::int FROM dataroom_folders f WHERE f.dataroom_id = r.id) AS "folderCount"`;
 
 /**
- * The actor's room by id or `dr_` id (404 otherwise, another team's included). `lock`:
- * `share` for content changes (a concurrent freeze waits for them, or they see it), `update`
- * for changes to the room itself.
+ * The one reading of a room's name in a request: its internal id or its public `dr_` id, in the
+ * team, not deleted. `id` and `team` are the statement's parameters (`$1`), `r` the rooms table.
  */
-export async function findRoom(tx: Tx, actor: Actor, idOrPid: string, lock: 'share' | 'update' | null = null): Promise<RoomRow> {
+export const roomNamed = (id: string, team: string) => `(r.id = ${id} OR r.pid = ${id}) AND r.team_id = ${team} AND r.deleted_at IS NULL`;
+
+/**
+ * The actor's room by id or `dr_` id, or null (another team's included). `lock`: `share` for
+ * content changes (a concurrent freeze waits for them, or they see it), `update` for changes to
+ * the room itself.
+ */
+export async function lookupRoom(tx: Tx, actor: Actor, idOrPid: string, lock: 'share' | 'update' | null = null): Promise<RoomRow | null> {
   const suffix = lock === 'share' ? 'FOR SHARE' : lock === 'update' ? 'FOR UPDATE' : '';
-  const rows = await tx.$queryRawUnsafe<RoomRow[]>(
-    `SELECT ${ROOM_COLUMNS} FROM datarooms r
-     WHERE (r.id = $1 OR r.pid = $1) AND r.team_id = $2 AND r.deleted_at IS NULL ${suffix}`,
-    idOrPid,
-    actor.teamId,
-  );
-  if (!rows[0]) throw notFound('Data room');
-  return rows[0];
+  const rows = await tx.$queryRawUnsafe<RoomRow[]>(`SELECT ${ROOM_COLUMNS} FROM datarooms r WHERE ${roomNamed('$1', '$2')} ${suffix}`, idOrPid, actor.teamId);
+  return rows[0] ?? null;
+}
+
+/** lookupRoom, 404 when there is none. */
+export async function findRoom(tx: Tx, actor: Actor, idOrPid: string, lock: 'share' | 'update' | null = null): Promise<RoomRow> {
+  const room = await lookupRoom(tx, actor, idOrPid, lock);
+  if (!room) throw notFound('Data room');
+  return room;
 }
 
 /** A room whose content may change: locked against a concurrent freeze, 403 when frozen. */
@@ -98,10 +106,7 @@ export async function listDatarooms(actor: Actor, q: { limit: number; cursor?: s
     q.limit + 1,
     ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : []),
   );
-  const more = rows.length > q.limit;
-  const items = more ? rows.slice(0, q.limit) : rows;
-  const last = items[items.length - 1];
-  return { data: items.map(toDataroom), next_cursor: more && last ? encodeCursor(last.createdAt.getTime(), last.id) : null };
+  return page(rows, q.limit, toDataroom, (r) => [r.createdAt.getTime(), r.id]);
 }
 
 type RoomFields = {
@@ -118,7 +123,7 @@ export async function createDataroom(actor: Actor, input: RoomFields & { name: s
     // brands shows its default, whichever brand becomes it later.
     // The team lock (taken by every brand write) keeps the default from being deleted meanwhile.
     await lockTeam(tx, actor.teamId);
-    const brand = await tx.brand.findFirst({ where: { teamId: actor.teamId, isDefault: true }, select: { id: true } });
+    const brand = await teamDefaultBrand(tx, actor.teamId);
     const room = await tx.dataroom.create({
       data: {
         id: newId(),

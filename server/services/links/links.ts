@@ -6,13 +6,12 @@ import type { Actor } from '../../auth/actor';
 import { config } from '../../config';
 import { db, type Tx } from '../../db/client';
 import { Prisma } from '../../db/generated/client';
-import { pgTimestamp, sqlRows } from '../../db/sql';
 import { ApiError, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
 import { listPermissions } from '../datarooms/permissions';
-import { findRoom } from '../datarooms/rooms';
+import { findRoom, lookupRoom } from '../datarooms/rooms';
 import {
   assertCustomFieldCap,
   hashPassword,
@@ -108,7 +107,7 @@ export async function listLinks(actor: Actor, q: { document_id?: string; dataroo
   const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
   let roomId: string | undefined;
   if (q.dataroom_id) {
-    const room = await db.dataroom.findFirst({ where: { OR: [{ id: q.dataroom_id }, { pid: q.dataroom_id }], teamId: actor.teamId }, select: { id: true } });
+    const room = await lookupRoom(db, actor, q.dataroom_id);
     if (!room) return { data: [], next_cursor: null };
     roomId = room.id;
   }
@@ -187,10 +186,7 @@ async function checkBrand(tx: Tx, actor: Actor, brandId: string | null | undefin
 /** The target of a new link: one document or one room, and for group links a group of that room. */
 async function resolveTarget(tx: Tx, actor: Actor, input: CreateInput) {
   if (!!input.document_id === !!input.dataroom_id) {
-    throw new ApiError('unprocessable_entity', 'Give exactly one of document_id and dataroom_id.', {
-      formErrors: ['Give exactly one of document_id and dataroom_id.'],
-      fieldErrors: {},
-    });
+    throw invalid(null, 'Give exactly one of document_id and dataroom_id.');
   }
   const audience = input.audience_type ?? 'general';
   if (audience === 'group' && !input.dataroom_id) throw invalid('audience_type', 'group links share a data room: give dataroom_id');
@@ -349,163 +345,4 @@ export async function linkPermissions(actor: Actor, id: string) {
     throw new ApiError('not_found', 'This link is not a group link: it has no group permissions.');
   }
   return listPermissions(actor, link.dataroomId, link.groupId);
-}
-
-type ViewRow = {
-  id: string;
-  linkId: string;
-  documentId: string | null;
-  dataroomId: string | null;
-  viewerId: string | null;
-  viewerEmail: string | null;
-  viewType: 'DOCUMENT_VIEW' | 'DATAROOM_VIEW';
-  verified: boolean;
-  viewedAt: Date | string;
-  downloadedAt: Date | string | null;
-  downloadType: string | null;
-  durationMs: number;
-};
-
-export function toView(v: ViewRow) {
-  return {
-    id: v.id,
-    object: 'view' as const,
-    link_id: v.linkId,
-    document_id: v.documentId,
-    dataroom_id: v.dataroomId,
-    viewer_email: v.viewerEmail,
-    view_type: v.viewType,
-    viewed_at: iso(v.viewedAt),
-    downloaded_at: v.downloadedAt ? iso(v.downloadedAt) : null,
-    download_type: v.downloadType,
-    visitor_id: v.viewerId,
-    verified: v.verified,
-    duration_seconds: Math.round(v.durationMs / 100) / 10,
-  };
-}
-
-const VIEW_COLUMNS = `v.id, v.link_id AS "linkId", v.document_id AS "documentId", v.dataroom_id AS "dataroomId", v.viewer_id AS "viewerId",
-  v.viewer_email AS "viewerEmail", v.view_type::text AS "viewType", v.verified, v.viewed_at AS "viewedAt",
-  v.downloaded_at AS "downloadedAt", v.download_type::text AS "downloadType",
-  COALESCE((SELECT sum(t.duration_ms) FROM view_page_totals t WHERE t.view_id = v.id), 0)::int AS "durationMs"`;
-
-const viewsSqlCache = new Map<string, string>();
-const viewsSql = (column: 'link_id' | 'viewer_id', after: boolean) => {
-  const key = `${column}:${after}`;
-  let text = viewsSqlCache.get(key);
-  if (!text) {
-    text = `SELECT ${VIEW_COLUMNS} FROM views v WHERE v.${column} = $1
-       ${after ? 'AND (v.viewed_at, v.id) < ($3::timestamp, $4)' : ''}
-     ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2`;
-    viewsSqlCache.set(key, text);
-  }
-  return text;
-};
-
-/** Views of `where` (link or visitor), newest first, keyset-paged. */
-export async function pageViews(where: { column: 'link_id' | 'viewer_id'; value: string }, q: { limit: number; cursor?: string }) {
-  const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
-  // Plain SQL, a named statement: the views list is an analytics-bucket read that must stay fast.
-  const rows = await sqlRows<ViewRow>(
-    viewsSql(where.column, !!after),
-    [where.value, q.limit + 1, ...(after ? [pgTimestamp(cursorInstant(after[0])), after[1]] : [])],
-    { prepare: true },
-  );
-  return page(rows, q.limit, toView, (r) => [Date.parse(iso(r.viewedAt)), r.id]);
-}
-
-export async function listLinkViews(actor: Actor, id: string, q: { limit: number; cursor?: string }) {
-  // findLink's rule (the team's, not deleted) as one named statement: this list is the hot read.
-  const [link] = await sqlRows<{ id: string }>(`SELECT id FROM links WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL`, [id, actor.teamId], { prepare: true });
-  if (!link) throw notFound('Link');
-  return pageViews({ column: 'link_id', value: link.id }, q);
-}
-
-// ---- Dashboard-only summaries (no /v1 operation; the public Link and View objects stay as DESIGN.md has them).
-
-/**
- * For the dashboard's lists: each of the team's given links with its target's names and its
- * views (count and latest), in one query over the views grouped by link. Unknown, foreign or
- * deleted ids are left out.
- */
-export async function linkSummaries(actor: Actor, ids: string[]) {
-  if (!ids.length) return { data: [] };
-  const rows = await db.$queryRaw<
-    { id: string; documentName: string | null; dataroomName: string | null; groupName: string | null; views: number; lastViewedAt: Date | null }[]
-  >`
-    SELECT l.id, d.name AS "documentName", r.name AS "dataroomName", g.name AS "groupName",
-           COALESCE(s.views, 0)::int AS views, s.last_viewed_at AS "lastViewedAt"
-      FROM links l
-      LEFT JOIN documents d ON d.id = l.document_id
-      LEFT JOIN datarooms r ON r.id = l.dataroom_id
-      LEFT JOIN viewer_groups g ON g.id = l.group_id
-      LEFT JOIN (
-        SELECT v.link_id, count(*) AS views, max(v.viewed_at) AS last_viewed_at
-          FROM views v
-         WHERE v.link_id = ANY(${ids}::text[])
-         GROUP BY v.link_id
-      ) s ON s.link_id = l.id
-     WHERE l.id = ANY(${ids}::text[]) AND l.team_id = ${actor.teamId} AND l.deleted_at IS NULL`;
-  return {
-    data: rows.map((r) => ({
-      link_id: r.id,
-      document_name: r.documentName,
-      dataroom_name: r.dataroomName,
-      group_name: r.groupName,
-      views: r.views,
-      last_viewed_at: r.lastViewedAt ? iso(r.lastViewedAt) : null,
-    })),
-  };
-}
-
-/**
- * For the dashboard's view lists: what the View object does not carry for each of the team's
- * given views: its link's name, the names of what was opened, the pages seen and the visitor's
- * answers to the link's custom fields.
- */
-export async function viewDetails(actor: Actor, ids: string[]) {
-  if (!ids.length) return { data: [] };
-  const rows = await db.$queryRaw<
-    { id: string; linkName: string | null; linkDeleted: boolean; documentName: string | null; dataroomName: string | null; pages: number; answers: unknown; fields: unknown }[]
-  >`
-    SELECT v.id, l.name AS "linkName", l.custom_fields AS fields, (l.deleted_at IS NOT NULL) AS "linkDeleted", d.name AS "documentName", r.name AS "dataroomName",
-           (SELECT count(*) FROM view_page_totals t WHERE t.view_id = v.id)::int AS pages,
-           v.custom_field_values AS answers
-      FROM views v
-      JOIN links l ON l.id = v.link_id
-      LEFT JOIN documents d ON d.id = v.document_id
-      LEFT JOIN datarooms r ON r.id = v.dataroom_id
-     WHERE v.id = ANY(${ids}::text[]) AND v.team_id = ${actor.teamId}`;
-  return {
-    data: rows.map((r) => ({
-      view_id: r.id,
-      link_name: r.linkName,
-      link_deleted: r.linkDeleted,
-      document_name: r.documentName,
-      dataroom_name: r.dataroomName,
-      pages_viewed: r.pages,
-      answers: answersOf(r.answers, (r.fields as CustomField[] | null) ?? []),
-    })),
-  };
-}
-
-/**
- * Answers as `{ identifier, label, value }` in the order of the link's fields (then any others),
- * whatever JSON shape the viewer stored: `{ identifier: value }` or `[{ identifier, value }]`.
- */
-function answersOf(raw: unknown, fields: CustomField[]) {
-  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v == null ? '' : JSON.stringify(v));
-  let pairs: [string, string][] = [];
-  if (Array.isArray(raw)) {
-    pairs = raw
-      .filter((a): a is { identifier: string; value: unknown } => !!a && typeof a === 'object' && typeof (a as { identifier?: unknown }).identifier === 'string')
-      .map((a) => [a.identifier, text(a.value)]);
-  } else if (raw && typeof raw === 'object') {
-    pairs = Object.entries(raw).map(([k, v]) => [k, text(v)]);
-  }
-  const order = new Map(fields.map((f, i) => [f.identifier, i]));
-  const labels = new Map(fields.map((f) => [f.identifier, f.label]));
-  return pairs
-    .sort(([a], [b]) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity))
-    .map(([identifier, value]) => ({ identifier, label: labels.get(identifier) ?? identifier, value }));
 }

@@ -1,0 +1,36 @@
+// Every resource's tag text and request examples, collected from beside their schemas, and the
+// tags of the parts of /v1 that are no router resource (the token itself, the presigned upload).
+import { openApiDocs as brands } from '../routers/brands/schemas';
+import { openApiDocs as datarooms } from '../routers/datarooms/schemas';
+import { openApiDocs as documents } from '../routers/documents/schemas';
+import { openApiDocs as folders } from '../routers/folders/schemas';
+import { openApiDocs as linkPresets } from '../routers/link-presets/schemas';
+import { openApiDocs as links } from '../routers/links/schemas';
+import { openApiDocs as visitors } from '../routers/visitors/schemas';
+import type { ResourceDocs } from './resource-docs';
+
+const OUTSIDE_ROUTERS: ResourceDocs[] = [
+  {
+    tag: {
+      name: 'Authentication',
+      description:
+        'Both kinds of token (dashboard tokens and OAuth device-login tokens) are sent as `Authorization: Bearer`; ' +
+        '`GET /me` tells what the presented one is.',
+    },
+  },
+  {
+    tag: {
+      name: 'Uploads',
+      description:
+        'The presigned upload URL handed out by `POST /documents/upload-url` (local blob storage). ' +
+        'It is authorised by its signature, not by a bearer token.',
+    },
+  },
+];
+
+const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, visitors, brands];
+
+export const TAG_DESCRIPTIONS: Record<string, string> = Object.fromEntries(RESOURCES.flatMap((r) => (r.tag ? [[r.tag.name, r.tag.description]] : [])));
+
+/** Request body examples by operationId; tests check each one against the procedure's input. */
+export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = Object.assign({}, ...RESOURCES.map((r) => r.examples ?? {}));
