@@ -25,7 +25,15 @@ async function signedInBrowser(): Promise<{ get(path: string): Promise<Answer> }
   await caller(ctx).teams.create({ name: 'Policy team' });
   const token = crypto.randomBytes(32).toString('hex');
   await db.session.create({ data: { sessionToken: token, userId: user.id, expires: new Date(Date.now() + 86_400_000) } });
-  return { get: (path) => new Visitor().get(path, { Cookie: `next-auth.session-token=${token}` }) };
+  const get = (path: string) => new Visitor().get(path, { Cookie: `next-auth.session-token=${token}` });
+  // The rows were written from this process (on the embedded database, through its shared
+  // socket): wait until the server reads the session before any page is asked for.
+  for (let i = 0; i < 50; i++) {
+    const s = await get('/api/auth/session');
+    if (s.status === 200 && JSON.parse(s.text() || '{}')?.user?.email === user.email) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { get };
 }
 
 beforeAll(async () => {
