@@ -165,6 +165,10 @@ describe('limits on one address (a server with small budgets)', () => {
       VIEWER_SESSIONS_PER_ADDRESS: '3',
       VIEWER_EVENT_BATCHES_PER_SESSION: '3',
       VIEWER_EVENT_BATCHES_PER_ADDRESS: '5',
+      // Its own in-process limiter: on Upstash the budgets' keys (127.0.0.1) would be shared with
+      // the main server's visitors of the whole suite.
+      UPSTASH_REDIS_REST_URL: '',
+      UPSTASH_REDIS_REST_TOKEN: '',
     };
     server = await startServer(env, { logFile: path.join(dir, 'server.log') });
     own = client((await createToken({ team: uniqueTeam('viewer-limits'), scopes: 'apis.all', plan: 'business', env })).token, server.url);
