@@ -1,4 +1,5 @@
-// The complete scope list (spec 5.3 plus links.read and visitors.read, DESIGN.md). No scope
+// The complete scope list (spec 5.3 plus links.read, visitors.read, audit.read and webhooks.*,
+// DESIGN.md). No scope
 // implies another; only the two presets expand.
 export const SCOPES = [
   'documents.read',
@@ -11,6 +12,9 @@ export const SCOPES = [
   'branding.write',
   'analytics.read',
   'visitors.read',
+  'audit.read',
+  'webhooks.read',
+  'webhooks.write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -6,8 +6,14 @@ import type { PlanName } from '../../lib/shared/plans';
 
 export type TeamRole = 'admin' | 'manager' | 'member';
 
+/** Where a request came from, as the audit log records it (each face fills it in). */
+export type RequestInfo = { ipAddress: string | null; userAgent: string | null };
+
+/** Work no person or token asked for over HTTP: the admin command, sweeps, the delivery poller. */
+export type SystemActor = { kind: 'system'; teamId: string; name: string };
+
 /** A signed-in team member acting through the dashboard: every scope of their team. */
-export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole; plan: PlanName };
+export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole; plan: PlanName; request?: RequestInfo };
 
 /**
  * A bearer token of the team: a dashboard token (`via: 'dashboard'`, no user), or an OAuth access
@@ -27,6 +33,7 @@ export type TokenActor = {
   granted: string[];
   /** Unix ms when the token stops working; null for dashboard tokens. */
   expiresAt: number | null;
+  request?: RequestInfo;
 };
 
 /** Anyone acting for a team. */
@@ -47,4 +54,5 @@ export type ViewerActor = {
   sessionId: string;
   visitorId: string | null;
   email: string | null;
+  request?: RequestInfo;
 };

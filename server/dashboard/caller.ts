@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { appRouter } from '../routers';
 import { createDashboardContext, dashboardOrigin } from './context';
 import { createCallerFactory } from '../trpc';
+import { appRequestAddress } from '../http/app-address';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -15,6 +16,12 @@ async function requestOrigin(): Promise<string> {
   return dashboardOrigin({ url: `${proto}://${host}/`, headers: h });
 }
 
-export const getServerContext = cache(async () => createDashboardContext({ origin: await requestOrigin() }));
+export const getServerContext = cache(async () => {
+  const h = await headers();
+  // Server components and actions see the request's headers but not its socket: the address comes
+  // from the platform's forwarding header (or our own server's), as appRequestAddress reads it.
+  const address = appRequestAddress(new Request('http://internal/', { headers: h }));
+  return createDashboardContext({ origin: await requestOrigin(), address, userAgent: h.get('user-agent') });
+});
 
 export const serverCaller = cache(async () => createCaller(await getServerContext()));

@@ -8,6 +8,7 @@ import { resolveActiveTeam } from '../services/teams';
 import type { Context } from '../trpc';
 import { config } from '../config';
 import { requestOrigin } from '../lib/origin';
+import { appRequestAddress } from '../http/app-address';
 
 export const TEAM_COOKIE = 'quire_team';
 export const TEAM_HEADER = 'x-quire-team';
@@ -18,7 +19,16 @@ export const TEAM_HEADER = 'x-quire-team';
  */
 export const dashboardOrigin = (req: { url: string; headers: Headers }): string => requestOrigin(req, config.appUrlSetting);
 
-export async function createDashboardContext(opts: { origin: string; teamHint?: string | null; address?: string }): Promise<Context> {
+/** The context of a dashboard request that arrives as a Request (/api/trpc, the raw routes). */
+export const dashboardContextFor = (req: Request): Promise<Context> =>
+  createDashboardContext({
+    origin: dashboardOrigin(req),
+    teamHint: req.headers.get(TEAM_HEADER),
+    address: appRequestAddress(req),
+    userAgent: req.headers.get('user-agent'),
+  });
+
+export async function createDashboardContext(opts: { origin: string; teamHint?: string | null; address?: string; userAgent?: string | null }): Promise<Context> {
   const { origin, teamHint, address } = opts;
   const user = await getSessionUser();
   if (!user) return { face: 'dashboard', user: null, actor: null, origin, address };
@@ -29,6 +39,15 @@ export async function createDashboardContext(opts: { origin: string; teamHint?: 
     origin,
     address,
     user,
-    actor: team ? { kind: 'user', userId: user.id, teamId: team.teamId, role: team.role, plan: team.plan } : null,
+    actor: team
+      ? {
+          kind: 'user',
+          userId: user.id,
+          teamId: team.teamId,
+          role: team.role,
+          plan: team.plan,
+          request: { ipAddress: address ?? null, userAgent: opts.userAgent ?? null },
+        }
+      : null,
   };
 }

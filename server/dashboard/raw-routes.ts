@@ -8,13 +8,13 @@ import { mapError } from '../http/errors';
 import { appRouter } from '../routers';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Context } from '../trpc';
-import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from './context';
+import { dashboardContextFor } from './context';
 
 export type SignedIn = Context & { user: NonNullable<Context['user']>; actor: UserActor };
 
 export async function dashboardRoute(req: Request, handle: (ctx: SignedIn) => Promise<Response>): Promise<Response> {
   try {
-    const ctx = await createDashboardContext({ origin: dashboardOrigin(req), teamHint: req.headers.get(TEAM_HEADER) });
+    const ctx = await dashboardContextFor(req);
     if (!ctx.user) return errorResponse('unauthorized', 'Sign in to continue.');
     if (!ctx.actor) return errorResponse('forbidden', 'Create or join a team first.');
     return await handle(ctx as SignedIn);

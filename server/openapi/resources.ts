@@ -3,6 +3,7 @@
 import { openApiDocs as brands } from '../routers/brands/schemas';
 import { openApiDocs as datarooms } from '../routers/datarooms/schemas';
 import { openApiDocs as documents } from '../routers/documents/schemas';
+import { openApiDocs as events } from '../routers/events/schemas';
 import { openApiDocs as folders } from '../routers/folders/schemas';
 import { openApiDocs as linkPresets } from '../routers/link-presets/schemas';
 import { openApiDocs as links } from '../routers/links/schemas';
@@ -28,7 +29,7 @@ const OUTSIDE_ROUTERS: ResourceDocs[] = [
   },
 ];
 
-const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, visitors, brands];
+const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, visitors, brands, events];
 
 export const TAG_DESCRIPTIONS: Record<string, string> = Object.fromEntries(RESOURCES.flatMap((r) => (r.tag ? [[r.tag.name, r.tag.description]] : [])));
 

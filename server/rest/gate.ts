@@ -26,7 +26,7 @@ export async function gate(req: Request, bucket: RateLimitBucket = 'default'): P
       : 'Missing Authorization header: send "Authorization: Bearer <token>".';
     return errorResponse('unauthorized', message, null, { ...headers, 'WWW-Authenticate': 'Bearer' });
   }
-  return { actor, headers };
+  return { actor: { ...actor, request: { ipAddress: clientAddress(req), userAgent: req.headers.get('user-agent') } }, headers };
 }
 
 /** The origin /v1 hands out in URLs: API_BASE_URL, else the request's. */

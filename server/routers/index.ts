@@ -5,6 +5,7 @@ import { analyticsRouter } from './analytics';
 import { brandsRouter } from './brands';
 import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
+import { eventsRouter } from './events';
 import { foldersRouter } from './folders';
 import { invitationsRouter } from './invitations';
 import { linkPresetsRouter } from './link-presets';
@@ -31,6 +32,7 @@ export const appRouter = router({
   tokens: tokensRouter,
   me: meRouter,
   oauth: oauthRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -98,3 +98,19 @@ export function page<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: 
   const last = items[items.length - 1];
   return { data: items.map(map), next_cursor: more && last ? encodeCursor(...key(last)) : null };
 }
+
+/** Unix ms in a query string: decimal digits only (Number() would also take "1e3" or "0x10"). */
+export const msQuery = (what: string) =>
+  z
+    .custom<number | string>((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^[0-9]{1,15}$/.test(v)), {
+      message: `${what} must be a time in unix milliseconds (a whole number)`,
+    })
+    .meta({ override: { type: 'integer' } })
+    .transform(Number)
+    .optional()
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
+        Object.assign(jsonSchema, { type: 'integer', minimum: 0, description: `${what}, unix ms` });
+      },
+    });

@@ -38,7 +38,8 @@ export const isSecure = (r: Pick<ViewerRequest, 'origin'>) => r.origin.startsWit
 
 export async function createViewerContext(req: ViewerRequest): Promise<ViewerContext> {
   const state = await loadViewerState(req.slug, sessionTokens(req.cookie));
-  let actor = state.state === 'live' ? admittedActor(state.link, state.session) : null;
+  const admitted = state.state === 'live' ? admittedActor(state.link, state.session) : null;
+  let actor = admitted && { ...admitted, request: { ipAddress: req.address, userAgent: req.userAgent } };
   // A group link's admission follows the group: a visitor removed from it is out at once.
   if (actor && state.state === 'live' && state.link.audienceType === 'group' && !(await accessAllowed(state.link, actor.email))) actor = null;
   return { ...req, state, actor };

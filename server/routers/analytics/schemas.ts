@@ -1,21 +1,5 @@
 import { z } from 'zod';
-import { id } from '../../schemas/common';
-
-/** Unix ms in a query string: decimal digits only (Number() would also take "1e3" or "0x10"). */
-const msQuery = (what: string) =>
-  z
-    .custom<number | string>((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^[0-9]{1,15}$/.test(v)), {
-      message: `${what} must be a time in unix milliseconds (a whole number)`,
-    })
-    .meta({ override: { type: 'integer' } })
-    .transform(Number)
-    .optional()
-    .meta({
-      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-        for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
-        Object.assign(jsonSchema, { type: 'integer', minimum: 0, description: `${what}, unix ms` });
-      },
-    });
+import { id, msQuery } from '../../schemas/common';
 
 const range = { since: msQuery('since (inclusive)'), until: msQuery('until (exclusive)') };
 

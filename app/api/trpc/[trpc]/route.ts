@@ -2,8 +2,7 @@
 // tokens: those belong to /v1), and only answers same-origin JSON calls; mutations must carry our Origin.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/routers';
-import { createDashboardContext, dashboardOrigin, TEAM_HEADER } from '@/server/dashboard/context';
-import { appRequestAddress } from '@/server/http/app-address';
+import { dashboardContextFor, dashboardOrigin } from '@/server/dashboard/context';
 import { fromOwnOrigin } from '@/server/lib/origin';
 
 export const dynamic = 'force-dynamic';
@@ -21,8 +20,7 @@ function handler(req: Request) {
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () =>
-      createDashboardContext({ origin: dashboardOrigin(req), teamHint: req.headers.get(TEAM_HEADER), address: appRequestAddress(req) }),
+    createContext: () => dashboardContextFor(req),
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[quire] trpc ${path ?? '?'} failed:`, error.cause ?? error);
     },

@@ -1,0 +1,123 @@
+// emit(tx, actor, event): one event, written by the service in the transaction of its change, so a
+// change and its event exist together or not at all (DESIGN.md "Events"). The same statement
+// copies the actor's name and email as they are now and writes one pending delivery per enabled
+// webhook endpoint of the team that subscribes to the type; the first attempt starts after the
+// answer (server/jobs/webhooks.ts, woken through server/lib/wake.ts).
+import { createId } from '@paralleldrive/cuid2';
+import type { Actor, RequestInfo, SystemActor, ViewerActor } from '../../auth/actor';
+import type { Tx } from '../../db/client';
+import { pgTimestamp } from '../../db/sql';
+import type { EventType } from '../../../lib/shared/event-types';
+import { wake } from '../../lib/wake';
+
+export type EventActor = Actor | ViewerActor | SystemActor;
+
+/** A resource as /v1 returns it (its `id` names it in the log), or the deleted-object result. */
+export type EventObject = { id: string; object: string } & Record<string, unknown>;
+
+export type Changes = Record<string, [unknown, unknown]>;
+
+export type NewEvent = {
+  type: EventType;
+  object: EventObject;
+  /** Only on `*.updated`: the fields that changed (secrets as [null, null]). */
+  changes?: Changes;
+  /** The room it happened in (internal id), when any. */
+  dataroomId?: string | null;
+};
+
+export const newEventId = () => `evt_${createId()}`;
+
+/**
+ * The actor's columns: who it is by id, and the SQL that reads its name and email now ($1 is the
+ * id). A dashboard token has a name and no email; an OAuth token is its app, with the approving
+ * user's email; a visitor is the email they gave.
+ */
+function actorColumns(actor: EventActor): { type: string; id: string | null; lookup: string | null; name: string | null; email: string | null } {
+  switch (actor.kind) {
+    case 'user':
+      return { type: 'user', id: actor.userId, lookup: 'SELECT u.id, u.name, u.email FROM users u WHERE u.id = $1', name: null, email: null };
+    case 'token':
+      return actor.via === 'oauth'
+        ? {
+            type: 'oauth_app',
+            id: actor.tokenId,
+            lookup: 'SELECT g.client_id AS id, g.client_name AS name, u.email FROM oauth_grants g JOIN users u ON u.id = g.user_id WHERE g.id = $1',
+            name: null,
+            email: null,
+          }
+        : { type: 'api_token', id: actor.tokenId, lookup: 'SELECT t.id, t.name, NULL::text AS email FROM api_tokens t WHERE t.id = $1', name: null, email: null };
+    case 'viewer':
+      return { type: 'visitor', id: actor.visitorId, lookup: null, name: null, email: actor.email?.toLowerCase() ?? null };
+    case 'system':
+      return { type: 'system', id: null, lookup: null, name: actor.name, email: null };
+  }
+}
+
+const requestOf = (actor: EventActor): RequestInfo | null => ('request' in actor && actor.request ? actor.request : null);
+const address = (a: string | null | undefined) => (a && a !== 'unknown' ? a : null);
+
+// $1 actor id, $2 actor name, $3 actor email (used when there is no lookup), $4 event id, $5 team,
+// $6 type, $7 created, $8 actor type, $9 room, $10 resource, $11 data, $12 ip, $13 user agent,
+// $14 the webhook body.
+const insertSql = (lookup: string | null) => `
+  WITH a AS (${lookup ?? 'SELECT $1::text AS id, $2::text AS name, $3::text AS email'}),
+  ev AS (
+    INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, dataroom_id, resource_id, data, ip_address, user_agent)
+    SELECT $4, $5, $6, $7::timestamp, $8, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), $9, $10, $11::jsonb, $12, $13
+    FROM (SELECT 1) one LEFT JOIN a ON true
+    RETURNING id)
+  INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
+  SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.team_id, w.id, ev.id, $6, $14, 'pending', $7::timestamp, $7::timestamp, $7::timestamp
+  FROM ev, webhook_endpoints w
+  WHERE w.team_id = $5 AND w.enabled
+    AND ($6 = ANY (w.events) OR '*' = ANY (w.events)
+      OR EXISTS (SELECT 1 FROM unnest(w.events) p WHERE p LIKE '%.*' AND starts_with($6, left(p, -1))))`;
+
+const sqlByLookup = new Map<string | null, string>();
+
+/** Writes the event (and its webhook deliveries) in `tx`; returns its id. */
+export async function emit(tx: Tx, actor: EventActor, e: NewEvent): Promise<string> {
+  const id = newEventId();
+  const now = Date.now();
+  const a = actorColumns(actor);
+  const req = requestOf(actor);
+  const data = e.changes && Object.keys(e.changes).length ? { object: e.object, changes: e.changes } : { object: e.object };
+  const dataJson = JSON.stringify(data);
+  const body = `{"id":${JSON.stringify(id)},"type":${JSON.stringify(e.type)},"timestamp":"${new Date(now).toISOString()}","data":${dataJson}}`;
+  let sql = sqlByLookup.get(a.lookup);
+  if (!sql) sqlByLookup.set(a.lookup, (sql = insertSql(a.lookup)));
+  const deliveries = await tx.$executeRawUnsafe(
+    sql,
+    a.id,
+    a.name,
+    a.email,
+    id,
+    actor.teamId,
+    e.type,
+    pgTimestamp(now),
+    a.type,
+    e.dataroomId ?? null,
+    e.object.id,
+    dataJson,
+    address(req?.ipAddress),
+    req?.userAgent?.slice(0, 512) ?? null,
+    body,
+  );
+  if (deliveries > 0) wake('webhooks');
+  return id;
+}
+
+/**
+ * The fields that differ between two /v1 objects (`updated_at` aside), as `{ field: [before,
+ * after] }`. `secret` fields are reported as [null, null] when they are named as changed.
+ */
+export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>, secret: string[] = []): Changes {
+  const out: Changes = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updated_at') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = [before[key] ?? null, after[key] ?? null];
+  }
+  for (const key of secret) out[key] = [null, null];
+  return out;
+}
