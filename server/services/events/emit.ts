@@ -13,7 +13,7 @@ import { wake } from '../../lib/wake';
 export type EventActor = Actor | ViewerActor | SystemActor;
 
 /** A resource as /v1 returns it (its `id` names it in the log), or the deleted-object result. */
-export type EventObject = { id: string; object: string } & Record<string, unknown>;
+export type EventObject = { id?: string; object: string } & Record<string, unknown>;
 
 export type Changes = Record<string, [unknown, unknown]>;
 
@@ -24,6 +24,8 @@ export type NewEvent = {
   changes?: Changes;
   /** The room it happened in (internal id), when any. */
   dataroomId?: string | null;
+  /** What `resource_id` finds it by, when the object has no `id` of its own (a room's branding). */
+  resourceId?: string;
 };
 
 export const newEventId = () => `evt_${createId()}`;
@@ -89,14 +91,14 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
   const a = actorColumns(actor);
   const req = requestOf(actor);
   const ids: string[] = [];
-  const cols = { types: [] as string[], rooms: [] as (string | null)[], resources: [] as string[], data: [] as string[], bodies: [] as string[] };
+  const cols = { types: [] as string[], rooms: [] as (string | null)[], resources: [] as (string | null)[], data: [] as string[], bodies: [] as string[] };
   for (const e of events) {
     const id = newEventId();
     const data = JSON.stringify(e.changes && Object.keys(e.changes).length ? { object: e.object, changes: e.changes } : { object: e.object });
     ids.push(id);
     cols.types.push(e.type);
     cols.rooms.push(e.dataroomId ?? null);
-    cols.resources.push(e.object.id);
+    cols.resources.push(e.resourceId ?? e.object.id ?? null);
     cols.data.push(data);
     cols.bodies.push(`{"id":${JSON.stringify(id)},"type":${JSON.stringify(e.type)},"timestamp":"${timestamp}","data":${data}}`);
   }
