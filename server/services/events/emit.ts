@@ -4,13 +4,14 @@
 // webhook endpoint of the team that subscribes to the type; the first attempt starts after the
 // answer (server/jobs/webhooks.ts, woken through server/lib/wake.ts).
 import { createId } from '@paralleldrive/cuid2';
-import type { Actor, RequestInfo, SystemActor, ViewerActor } from '../../auth/actor';
+import type { Actor, RequestInfo, SystemActor, UserActor, ViewerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import type { EventType } from '../../../lib/shared/event-types';
 import { wake } from '../../lib/wake';
 
-export type EventActor = Actor | ViewerActor | SystemActor;
+/** Who acted: anyone acting for a team, a visitor, the system, or a signed-in user joining a team. */
+export type EventActor = Actor | ViewerActor | SystemActor | Pick<UserActor, 'kind' | 'userId' | 'teamId' | 'request'>;
 
 /** A resource as /v1 returns it (its `id` names it in the log), or the deleted-object result. */
 export type EventObject = { id?: string; object: string } & Record<string, unknown>;
