@@ -2,7 +2,7 @@
 // (none when it rolls back), the actor and the request recorded, every filter of GET /v1/events,
 // paging, scope and team scoping.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, createToken, envelope, uniqueTeam } from './support/api';
+import { admin, client, createToken, envelope, uniqueTeam } from './support/api';
 import { ISO, ok, walk } from './support/docs';
 import { withTestDb } from './support/test-db';
 
@@ -152,5 +152,17 @@ describe('GET /v1/events', () => {
     envelope(await other.get(`/v1/events/${mine.id}`), 404, 'not_found');
     expect((await eventsOf(`resource_id=${ids.a}`, other))).toEqual([]);
     envelope(await team.get('/v1/events/evt_nope'), 404, 'not_found');
+  });
+});
+
+describe('retention', () => {
+  it('the sweep deletes events older than AUDIT_RETENTION_DAYS (365) and keeps the rest', async () => {
+    const a = ok(await api.post('/v1/folders', { name: 'Old news' }), 201);
+    const b = ok(await api.post('/v1/folders', { name: 'Fresh news' }), 201);
+    const [old] = await eventsOf(`resource_id=${a.id}`);
+    await withTestDb((c) => c.query(`UPDATE events SET created_at = created_at - interval '366 days' WHERE id = $1`, [old.id]));
+    await admin(['uploads', 'sweep']);
+    envelope(await api.get(`/v1/events/${old.id}`), 404, 'not_found');
+    expect(await eventsOf(`resource_id=${b.id}`)).toHaveLength(1);
   });
 });
