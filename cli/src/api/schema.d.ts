@@ -640,6 +640,46 @@ export interface paths {
         patch: operations["documents-versions-update"];
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events, newest first (filters type, dataroom_id, resource_id, actor_type, actor_email, since, until)
+         * @description Requires the `audit.read` scope (granted by `audit.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["events-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description Requires the `audit.read` scope (granted by `audit.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["events-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/folders": {
         parameters: {
             query?: never;
@@ -4371,6 +4411,143 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "events-list": {
+        parameters: {
+            query?: {
+                type?: string;
+                dataroom_id?: string;
+                resource_id?: string;
+                actor_type?: "user" | "api_token" | "oauth_app" | "visitor" | "system";
+                actor_email?: string;
+                since?: number;
+                until?: number;
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "event";
+                            type: string;
+                            created: string;
+                            actor: {
+                                /** @enum {string} */
+                                type: "user" | "api_token" | "oauth_app" | "visitor" | "system";
+                                id: string | null;
+                                name: string | null;
+                                email: string | null;
+                            };
+                            dataroom_id: string | null;
+                            data: {
+                                object: {
+                                    [key: string]: unknown;
+                                };
+                                changes?: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            };
+                            request: {
+                                ip_address: string | null;
+                                user_agent: string | null;
+                            } | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "events-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        type: string;
+                        created: string;
+                        actor: {
+                            /** @enum {string} */
+                            type: "user" | "api_token" | "oauth_app" | "visitor" | "system";
+                            id: string | null;
+                            name: string | null;
+                            email: string | null;
+                        };
+                        dataroom_id: string | null;
+                        data: {
+                            object: {
+                                [key: string]: unknown;
+                            };
+                            changes?: {
+                                [key: string]: [
+                                    unknown,
+                                    unknown
+                                ];
+                            };
+                        };
+                        request: {
+                            ip_address: string | null;
+                            user_agent: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
