@@ -29,7 +29,16 @@ export type NewEvent = {
   resourceId?: string;
 };
 
-export const newEventId = () => `evt_${createId()}`;
+let sequence = 0;
+
+/**
+ * `evt_` + the time and a per-process counter + random: opaque to clients, but ordered, so events
+ * written in one statement (same created_at) list in the order they were emitted.
+ */
+export function newEventId(now = Date.now()): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `evt_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${createId().slice(0, 12)}`;
+}
 
 /**
  * The actor's columns: who it is by id, and the SQL that reads its name and email now ($1 is the
@@ -94,7 +103,7 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
   const ids: string[] = [];
   const cols = { types: [] as string[], rooms: [] as (string | null)[], resources: [] as (string | null)[], data: [] as string[], bodies: [] as string[] };
   for (const e of events) {
-    const id = newEventId();
+    const id = newEventId(now);
     const data = JSON.stringify(e.changes && Object.keys(e.changes).length ? { object: e.object, changes: e.changes } : { object: e.object });
     ids.push(id);
     cols.types.push(e.type);
