@@ -1,16 +1,23 @@
 // The one sweep: expired, unused uploads (and their files), the viewer's expired sessions, codes
-// and notification claims, and the issuer's rows that can no longer matter. Runs on a timer in
-// every long-lived server (scripts/serve.ts, instrumentation.ts), from Vercel Cron
-// (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
+// and notification claims, the issuer's rows that can no longer matter, and /v1's Idempotency-Keys
+// past their 24 hours. Runs on a timer in every long-lived server (scripts/serve.ts,
+// instrumentation.ts), from Vercel Cron (app/api/cron/sweep-uploads), and by hand
+// (`npm run admin -- uploads sweep`).
+import { sweepIdempotencyKeys } from '../services/idempotency';
 import { sweepExpiredUploads } from '../services/upload-sweep';
 import { sweepViewerState } from '../services/viewer/sweep';
 import { sweepOAuthState } from './oauth-state';
 
 /** Every part runs even when another fails; the first failure is thrown once all have run. */
 export async function sweep(o: { maxBatches?: number } = {}) {
-  const [uploads, viewer, oauth] = await Promise.allSettled([sweepExpiredUploads({ maxBatches: o.maxBatches }), sweepViewerState(), sweepOAuthState()]);
-  for (const part of [uploads, viewer, oauth]) if (part.status === 'rejected') throw part.reason;
-  return { ...value(uploads), viewer: value(viewer), oauth: value(oauth) };
+  const [uploads, viewer, oauth, idempotency] = await Promise.allSettled([
+    sweepExpiredUploads({ maxBatches: o.maxBatches }),
+    sweepViewerState(),
+    sweepOAuthState(),
+    sweepIdempotencyKeys(),
+  ]);
+  for (const part of [uploads, viewer, oauth, idempotency]) if (part.status === 'rejected') throw part.reason;
+  return { ...value(uploads), viewer: value(viewer), oauth: value(oauth), idempotency: value(idempotency) };
 }
 
 const value = <T,>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
