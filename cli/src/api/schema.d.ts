@@ -1046,7 +1046,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed request: the body is not valid JSON, is empty, or is not sent as `Content-Type: application/json`. */
+        /** @description Malformed request: the body is not valid JSON, is empty, or is not sent as `Content-Type: application/json`; or the `Idempotency-Key` header is not 1 to 255 printable ASCII characters (`details.header`). */
         BadRequest: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1058,7 +1058,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request conflicts with the current state: a name already used, an `upload_id` already consumed, a folder that is not empty. */
+        /** @description The request conflicts with the current state: a name already used, an `upload_id` already consumed, a folder that is not empty; or a request with the same `Idempotency-Key` is still running (`details.header`). */
         Conflict: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1157,7 +1157,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Validation failed: an unknown body or query key (named in `details.formErrors[0]`), a wrong type, a value out of range. `details` is `{ formErrors, fieldErrors }`. */
+        /** @description Validation failed: an unknown body or query key (named in `details.formErrors[0]`), a wrong type, a value out of range. `details` is `{ formErrors, fieldErrors }`. Also: the `Idempotency-Key` was already used for another path or body (`details.header`, and `details.fieldErrors['Idempotency-Key']`). */
         UnprocessableEntity: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1170,9 +1170,17 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+         * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+         */
+        "Idempotency-Key": string;
+    };
     requestBodies: never;
     headers: {
+        /** @description On a POST repeated with the same `Idempotency-Key`: the answer is the stored answer of the first request, not a new run. */
+        "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description Always `Bearer`. */
@@ -1480,7 +1488,13 @@ export interface operations {
     "brands-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1546,6 +1560,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2062,7 +2077,13 @@ export interface operations {
     "datarooms-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2093,6 +2114,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2771,7 +2793,13 @@ export interface operations {
     "datarooms-documents-attach": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -2798,6 +2826,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,7 +3064,13 @@ export interface operations {
     "datarooms-folders-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -3064,6 +3099,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,7 +3291,13 @@ export interface operations {
     "datarooms-folders-move": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
                 folderId: string;
@@ -3281,6 +3323,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3363,7 +3406,13 @@ export interface operations {
     "datarooms-groups-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -3394,6 +3443,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,7 +3667,13 @@ export interface operations {
     "datarooms-groups-members-add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
                 groupId: string;
@@ -3646,6 +3702,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,7 +3938,13 @@ export interface operations {
     "documents-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3914,6 +3977,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,7 +4063,13 @@ export interface operations {
     "documents-uploadUrl": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4026,6 +4096,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4252,7 +4323,13 @@ export interface operations {
     "documents-versions-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -4281,6 +4358,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,7 +4688,13 @@ export interface operations {
     "folders-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4637,6 +4721,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4822,7 +4907,13 @@ export interface operations {
     "folders-move": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -4847,6 +4938,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4955,7 +5047,13 @@ export interface operations {
     "linkPresets-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5019,6 +5117,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5405,7 +5504,13 @@ export interface operations {
     "links-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5488,6 +5593,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
