@@ -176,7 +176,7 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
   const ok: Obj = op.responses?.['200'] ?? {};
   const responses: Obj = {
     [successStatus]: {
-      description: successStatus === '201' ? 'Created' : upper === 'DELETE' ? 'Deleted' : 'OK',
+      description: successStatus === '201' ? 'Created' : successStatus === '202' ? 'Accepted: the work continues in the background' : upper === 'DELETE' ? 'Deleted' : 'OK',
       headers: upper === 'POST' ? { ...rateLimitHeaders(), [REPLAYED_HEADER]: ref('headers', REPLAYED_HEADER) } : rateLimitHeaders(),
       content: ok.content,
     },
