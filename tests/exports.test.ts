@@ -141,7 +141,7 @@ describe('room archive', () => {
           `INSERT INTO document_versions (id, document_id, version_number, is_primary, type, content_type, storage_key, num_pages, file_size) VALUES ($1, $2, 1, true, 'pdf', 'application/pdf', $3, 1, $4)`,
           [`${doc}v`, doc, `archive-test/${room.id}/f${i}.bin`, each],
         );
-        await db.query(`INSERT INTO dataroom_documents (id, dataroom_id, document_id, order_index) VALUES ($1, $2, $3, $4)`, [`${doc}p`, room.id, doc, i]);
+        await db.query(`INSERT INTO dataroom_documents (id, dataroom_id, document_id, order_index, updated_at) VALUES ($1, $2, $3, $4, now())`, [`${doc}p`, room.id, doc, i]);
       }
     });
 
