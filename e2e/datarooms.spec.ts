@@ -91,6 +91,7 @@ test('a newcomer builds a data room: documents, a folder, a group with members, 
   const zipLink = page.getByTestId('archive-download');
   await expect(zipLink).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('archive-status')).toContainText('SHA-256');
+  await page.getByTestId('archive-status').scrollIntoViewIfNeeded();
   await shot(page, '37b-room-archive');
   const [download] = await Promise.all([page.waitForEvent('download'), zipLink.click()]);
   expect(download.suggestedFilename()).toMatch(/^Project-Falcon-\d{4}-\d{2}-\d{2}\.zip$/);
