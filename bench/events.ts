@@ -42,7 +42,7 @@ async function seed(c: pg.Client) {
     await c.query(
       `INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, dataroom_id, resource_id, data, ip_address, user_agent)
        SELECT 'evt_bench' || lpad(i::text, 9, '0'), $1, ($2::text[])[1 + i % ${types.length}],
-              now() - ((i * 7919) % (365 * 86400)) * interval '1 second', 'visitor', 'vis' || (i % 5000), NULL, 'v' || (i % 5000) || '@example.com',
+              now() - ((i::bigint * 7919) % (365 * 86400)) * interval '1 second', 'visitor', 'vis' || (i % 5000), NULL, 'v' || (i % 5000) || '@example.com',
               'benchroom' || lpad((1 + i % ${ROOMS})::text, 4, '0'), 'res' || (i % 100000),
               jsonb_build_object('object', jsonb_build_object('id', 'res' || (i % 100000), 'object', 'view', 'viewer_email', 'v' || (i % 5000) || '@example.com')),
               '203.0.113.' || (i % 250), 'Mozilla/5.0 (bench)'
