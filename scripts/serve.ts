@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { startSweeper } from '../server/jobs/sweep';
+import { startWebhookDelivery } from '../server/jobs/webhooks';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
@@ -28,6 +29,8 @@ async function main() {
   // The sweeper runs from this process's own modules (instrumentation.ts stands down).
   process.env.QUIRE_OWN_SWEEPER = '1';
   startSweeper();
+  // Webhook deliveries: after the answers that wrote them, and polled for retries.
+  startWebhookDelivery({ pollMs: 2_000 });
   // Like `next start [dir]`: the project folder holding the build.
   const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
   const app = next({ dev: false, dir, hostname, port });
