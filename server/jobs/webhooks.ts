@@ -148,9 +148,17 @@ export async function record(c: Claimed, o: Outcome, now = Date.now()): Promise<
 
 export type RunStats = { claimed: number; succeeded: number; failed: number };
 
+/** Sends one claimed attempt and records it; never throws. */
+async function deliver(c: Claimed, stats?: RunStats): Promise<void> {
+  const outcome = await send(c);
+  if (stats) outcome.error === null ? stats.succeeded++ : stats.failed++;
+  await record(c, outcome).catch((e) => console.error('[quire] recording a webhook attempt failed:', e));
+}
+
 /**
- * Sends what is due until nothing is (or `maxMs` has passed): `concurrency` workers, each claiming
- * one row at a time, so a slow receiver holds one worker, not a batch.
+ * Sends what is due until nothing is (or `maxMs` has passed) and answers what it did: the cron
+ * route's run. `concurrency` workers, each claiming one row at a time, so a slow receiver holds
+ * one worker, not a batch.
  */
 export async function deliverDue(o: { maxMs?: number; concurrency?: number } = {}): Promise<RunStats> {
   const stats: RunStats = { claimed: 0, succeeded: 0, failed: 0 };
@@ -160,52 +168,62 @@ export async function deliverDue(o: { maxMs?: number; concurrency?: number } = {
       const [c] = await claimDue(1);
       if (!c) return;
       stats.claimed++;
-      const outcome = await send(c);
-      if (outcome.error === null) stats.succeeded++;
-      else stats.failed++;
-      await record(c, outcome).catch((e) => console.error('[quire] recording a webhook attempt failed:', e));
+      await deliver(c, stats);
     }
   };
   await Promise.all(Array.from({ length: o.concurrency ?? CONCURRENCY }, worker));
   return stats;
 }
 
-// In process: one run at a time; a wake during a run asks for one more run after it.
-let active: Promise<void> | null = null;
-let again = false;
-let claimedInProcess = 0;
+// In process: a pool of at most CONCURRENCY workers. A kick starts one when there is room; a
+// worker that claimed a row starts another before it sends (more may be due), and stops when it
+// finds nothing. So a receiver that hangs holds one worker for its 15 s, and the next kick still
+// finds room for everything else.
+let workers = 0;
+let drained: PromiseWithResolvers<void> | null = null;
 
-function runInProcess(): Promise<void> {
-  if (active) {
-    again = true;
-    return active;
+function kick(): void {
+  if (workers < CONCURRENCY) {
+    workers++;
+    drained ??= Promise.withResolvers<void>();
+    void (async () => {
+      try {
+        for (;;) {
+          const [c] = await claimDue(1);
+          if (!c) return;
+          kick();
+          await deliver(c);
+        }
+      } catch (e) {
+        console.error('[quire] webhook delivery failed:', e instanceof Error ? e.message : e);
+      } finally {
+        if (--workers === 0) {
+          drained?.resolve();
+          drained = null;
+        }
+      }
+    })();
   }
-  active = (async () => {
-    try {
-      do {
-        again = false;
-        claimedInProcess += (await deliverDue()).claimed;
-      } while (again);
-    } catch (e) {
-      console.error('[quire] webhook delivery failed:', e instanceof Error ? e.message : e);
-    } finally {
-      active = null;
-    }
-  })();
-  return active;
 }
 
+/** Settles when this process's workers have all stopped. */
+const idle = () => drained?.promise ?? Promise.resolve();
+
+let relook: Promise<void> | null = null;
+
 /**
- * After the answer of a request that wrote deliveries. wake() is called inside the writing
- * transaction, so the rows may not be visible yet when this starts: a run that finds nothing
- * looks again once, 300 ms later.
+ * After the answer of a request that wrote deliveries, until this process has sent what it
+ * found. wake() is called inside the writing transaction, so the rows may not be visible yet when
+ * this starts: it looks again 300 ms later (one look for every wake of those 300 ms).
  */
 async function afterWake() {
-  const before = claimedInProcess;
-  await runInProcess();
-  if (claimedInProcess !== before) return;
-  await new Promise((r) => setTimeout(r, 300));
-  await runInProcess();
+  kick();
+  relook ??= new Promise<void>((r) => setTimeout(r, 300)).then(() => {
+    relook = null;
+    kick();
+  });
+  await relook;
+  await idle();
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -222,7 +240,7 @@ export function startWebhookDelivery(o: { pollMs?: number } = {}) {
     onWake('webhooks', () => afterResponse('webhook delivery', afterWake));
   }
   if (o.pollMs && !timer) {
-    timer = setInterval(() => void runInProcess(), o.pollMs);
+    timer = setInterval(kick, o.pollMs);
     timer.unref();
   }
 }
