@@ -72,6 +72,8 @@ const rowsOf = async (ids: string[]) =>
 
 describe('claiming deliveries', () => {
   it('several claimers in two processes send each of 300 deliveries exactly once', async () => {
+    // Each answer takes 100 ms: the run lasts a few seconds, so the server's poller (every 2 s) joins in.
+    receiver.answer('/claim', () => ({ status: 200, delayMs: 100 }));
     const ids = await insertDue(300);
     const started = Date.now();
     // Four claimers of four workers here, racing the test server's poller.
@@ -93,6 +95,7 @@ describe('claiming deliveries', () => {
   it('a crashed claim (its hold passed) is sent again; a live one is not', async () => {
     const [crashed] = await insertDue(1, { attempts: 1, lockedUntilSql: `timezone('UTC', now()) - interval '1 second'` });
     const [held] = await insertDue(1, { attempts: 1, lockedUntilSql: `timezone('UTC', now()) + interval '1 hour'` });
+    receiver.answer('/claim', () => 200);
     await engine.deliverDue({ concurrency: 2 });
     await until(async () => (await rowsOf([crashed!]))[0]!.status === 'succeeded', 10_000, 'the crashed claim sent again');
     expect((await rowsOf([crashed!]))[0]).toMatchObject({ attempts: 2 });

@@ -1,12 +1,12 @@
 // A webhook receiver on loopback for the tests: records every POST (path, headers, body) and
-// answers per path, by the number of the request on that path: a status, or 'hang' (never
-// answers until released). Every recorded signature can be checked with `standardwebhooks`.
+// answers per path, by the number of the request on that path: a status (possibly after a
+// delay), or 'hang' (never answers until released). Every recorded signature can be checked with `standardwebhooks`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
-type Answer = number | 'hang';
+type Answer = number | 'hang' | { status: number; delayMs: number };
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -27,7 +27,8 @@ export async function startReceiver() {
         res.on('close', () => hung.delete(res));
         return;
       }
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end(`answer ${answer}`);
+      const [status, delayMs] = typeof answer === 'number' ? [answer, 0] : [answer.status, answer.delayMs];
+      setTimeout(() => res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`), delayMs);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
