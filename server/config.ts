@@ -179,6 +179,10 @@ export const config = {
   get cronSecret(): string | undefined {
     return env('CRON_SECRET');
   },
+  /** How long the audit log keeps events (DESIGN.md "Events"). */
+  get auditRetentionDays(): number {
+    return parsed('AUDIT_RETENTION_DAYS', positiveInt, 365);
+  },
   get maxUploadBytes(): number {
     return parsed('MAX_UPLOAD_BYTES', positiveInt, 100 * 1024 * 1024);
   },

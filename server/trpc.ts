@@ -5,7 +5,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { requirePlan } from './auth/plans';
-import type { Actor } from './auth/actor';
+import type { Actor, RequestInfo } from './auth/actor';
 import type { Scope } from '../lib/shared/scopes';
 import { ApiError, type ErrorCode } from './errors';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './db/unavailable';
@@ -21,6 +21,8 @@ export type Context = {
   origin?: string;
   /** The client's address (dashboard), for per-address limits. */
   address?: string;
+  /** Where the request came from, for the audit log (dashboard; /v1 keeps it on the token's actor). */
+  request?: RequestInfo;
 };
 
 export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201; bucket?: RateLimitBucket }>;

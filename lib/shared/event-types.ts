@@ -56,6 +56,7 @@ export const EVENT_TYPES = [
   'oauth_grant.created',
   'oauth_grant.revoked',
   'member.added',
+  'member.updated',
   'member.removed',
   'webhook_endpoint.created',
   'webhook_endpoint.updated',

@@ -30,14 +30,16 @@ export const dashboardContextFor = (req: Request): Promise<Context> =>
 
 export async function createDashboardContext(opts: { origin: string; teamHint?: string | null; address?: string; userAgent?: string | null }): Promise<Context> {
   const { origin, teamHint, address } = opts;
+  const request = { ipAddress: address ?? null, userAgent: opts.userAgent ?? null };
   const user = await getSessionUser();
-  if (!user) return { face: 'dashboard', user: null, actor: null, origin, address };
+  if (!user) return { face: 'dashboard', user: null, actor: null, origin, address, request };
   const cookie = (await cookies()).get(TEAM_COOKIE)?.value;
   const team = await resolveActiveTeam(user.id, [teamHint, cookie]);
   return {
     face: 'dashboard',
     origin,
     address,
+    request,
     user,
     actor: team
       ? {
@@ -46,7 +48,7 @@ export async function createDashboardContext(opts: { origin: string; teamHint?: 
           teamId: team.teamId,
           role: team.role,
           plan: team.plan,
-          request: { ipAddress: address ?? null, userAgent: opts.userAgent ?? null },
+          request,
         }
       : null,
   };

@@ -1,16 +1,19 @@
 // The one sweep: expired, unused uploads (and their files), the viewer's expired sessions, codes
-// and notification claims, and the issuer's rows that can no longer matter. Runs on a timer in
+// and notification claims, the issuer's rows that can no longer matter, and events past the
+// audit log's retention. Runs on a timer in
 // every long-lived server (scripts/serve.ts, instrumentation.ts), from Vercel Cron
 // (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
 import { sweepExpiredUploads } from '../services/upload-sweep';
 import { sweepViewerState } from '../services/viewer/sweep';
 import { sweepOAuthState } from './oauth-state';
+import { sweepExpiredEvents } from '../services/events/retention';
 
 /** Every part runs even when another fails; the first failure is thrown once all have run. */
 export async function sweep(o: { maxBatches?: number } = {}) {
-  const [uploads, viewer, oauth] = await Promise.allSettled([sweepExpiredUploads({ maxBatches: o.maxBatches }), sweepViewerState(), sweepOAuthState()]);
-  for (const part of [uploads, viewer, oauth]) if (part.status === 'rejected') throw part.reason;
-  return { ...value(uploads), viewer: value(viewer), oauth: value(oauth) };
+  const parts = [sweepExpiredUploads({ maxBatches: o.maxBatches }), sweepViewerState(), sweepOAuthState(), sweepExpiredEvents({ maxBatches: o.maxBatches })] as const;
+  const [uploads, viewer, oauth, events] = await Promise.allSettled(parts);
+  for (const part of [uploads, viewer, oauth, events]) if (part.status === 'rejected') throw part.reason;
+  return { ...value(uploads), viewer: value(viewer), oauth: value(oauth), events: value(events) };
 }
 
 const value = <T,>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;

@@ -6,9 +6,9 @@ import crypto from 'node:crypto';
 import { db } from '../db/client';
 import { sqlRows } from '../db/sql';
 import { ApiError, invalid, notFound } from '../errors';
-import { planName } from '../auth/actor';
+import { planName, type RequestInfo } from '../auth/actor';
 import { namedLimiter, retryAfterSeconds } from '../ratelimit';
-import { deleteGrants } from '../services/connected-apps';
+import { deleteGrants, recordGrant } from '../services/connected-apps';
 import { apiResource, getProvider } from './provider';
 import { API_SCOPES, CLI_CLIENT_ID, SCOPE_WORDS } from './settings';
 import type { PlanName } from '../../lib/shared/plans';
@@ -30,7 +30,7 @@ export type DeviceRequestView = {
 };
 
 /** Who decides: a signed-in user from an address, or an operator (`npm run admin`, not rate-limited). */
-export type Approver = { userId: string; address: string; operator?: boolean };
+export type Approver = { userId: string; address: string; operator?: boolean; request?: RequestInfo };
 
 const ATTEMPT_WINDOW_MS = 600_000;
 
@@ -151,18 +151,16 @@ export async function decideDeviceRequest(
   grant.addResourceScope(resource, apiScopes.join(' '));
   if (code.scopes.includes('offline_access')) grant.addOIDCScope('offline_access');
   const grantId = await grant.save();
-  await db.oAuthGrant.create({
-    data: {
-      id: grantId,
-      teamId: member.team.id,
-      userId: who.userId,
-      clientId: code.clientId,
-      clientName: await clientName(code.clientId),
-      selfRegistered: code.clientId !== CLI_CLIENT_ID,
-      scopes: code.scopes,
-      deviceIp: code.deviceInfo?.ip ?? null,
-      deviceAgent: code.deviceInfo?.ua ?? null,
-    },
+  await recordGrant(who, {
+    id: grantId,
+    teamId: member.team.id,
+    userId: who.userId,
+    clientId: code.clientId,
+    clientName: await clientName(code.clientId),
+    selfRegistered: code.clientId !== CLI_CLIENT_ID,
+    scopes: code.scopes,
+    deviceIp: code.deviceInfo?.ip ?? null,
+    deviceAgent: code.deviceInfo?.ua ?? null,
   });
   // The fields the library's device grant reads (mirrored from its own approval; the
   // openid-client test in tests/oauth.test.ts guards them across upgrades).

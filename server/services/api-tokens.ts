@@ -6,6 +6,7 @@ import { isGrantable } from '../../lib/shared/scopes';
 import { mintToken } from '../auth/tokens';
 import type { UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
+import { emit } from './events/emit';
 
 export type ApiTokenView = {
   id: string;
@@ -28,7 +29,7 @@ type Row = {
   createdBy: { email: string } | null;
 };
 
-const view = (r: Row): ApiTokenView => ({
+export const toApiToken = (r: Row): ApiTokenView => ({
   id: r.id,
   object: 'api_token',
   name: r.name,
@@ -47,7 +48,7 @@ export async function listTokens(actor: UserActor): Promise<ApiTokenView[]> {
     include,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
-  return rows.map(view);
+  return rows.map(toApiToken);
 }
 
 export async function createToken(
@@ -65,20 +66,25 @@ export async function createToken(
   // A preset already holds everything it expands to; keep the stored list minimal.
   const stored = scopes.includes('apis.all') ? ['apis.all'] : scopes;
 
-  const { token, row } = await db.$transaction((tx) =>
-    mintToken(tx, { teamId: actor.teamId, name, scopes: stored, createdById: actor.userId }),
-  );
-  const createdBy = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
-  return { ...view({ ...row, createdBy }), token };
+  return db.$transaction(async (tx) => {
+    const { token, row } = await mintToken(tx, { teamId: actor.teamId, name, scopes: stored, createdById: actor.userId });
+    const createdBy = await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } });
+    const created = toApiToken({ ...row, createdBy });
+    await emit(tx, actor, { type: 'token.created', object: created });
+    return { ...created, token };
+  });
 }
 
 /** Revocation takes effect on the next /v1 request: authentication refuses revoked tokens. */
 export async function revokeToken(actor: UserActor, id: string): Promise<{ id: string; deleted: true }> {
   requireAdmin(actor, 'revoke API tokens');
-  const { count } = await db.apiToken.updateMany({
-    where: { id, teamId: actor.teamId, revokedAt: null },
-    data: { revokedAt: new Date() },
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.apiToken.updateMany({
+      where: { id, teamId: actor.teamId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    if (!count) throw notFound('API token');
+    await emit(tx, actor, { type: 'token.revoked', object: { id, object: 'api_token', deleted: true } });
+    return { id, deleted: true as const };
   });
-  if (!count) throw notFound('API token');
-  return { id, deleted: true };
 }

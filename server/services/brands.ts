@@ -2,6 +2,7 @@
 // whenever the team has any: every write that can move the default, and the per-plan cap, runs
 // under a lock on the team row (a partial unique index backs it up).
 import type { Actor } from '../auth/actor';
+import { changesBetween, emit } from './events/emit';
 import { db, type Tx } from '../db/client';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
@@ -52,9 +53,9 @@ export async function listBrands(actor: Actor) {
   return { data: await toBrands(db, rows), next_cursor: null };
 }
 
-export async function getBrand(actor: Actor, id: string) {
-  const row = await findBrand(db, actor, id);
-  return (await toBrands(db, [row]))[0]!;
+export async function getBrand(actor: Actor, id: string, tx: Tx = db) {
+  const row = await findBrand(tx, actor, id);
+  return (await toBrands(tx, [row]))[0]!;
 }
 
 const plansAbove = (used: number): PlanName[] => PLANS.filter((p) => BRAND_CAPS[p] > used);
@@ -105,6 +106,7 @@ export async function createBrand(actor: Actor, input: SettingsInput & { name: s
       const isDefault = count === 0 || input.is_default === true;
       if (isDefault && count > 0) await tx.brand.updateMany({ where: { teamId: actor.teamId, isDefault: true }, data: { isDefault: false } });
       const brand = await tx.brand.create({ data: { ...data, id: newId(), teamId: actor.teamId, name: input.name, isDefault } });
+      await emit(tx, actor, { type: 'brand.created', object: await getBrand(actor, brand.id, tx) });
       return brand.id;
     });
   } catch (e) {
@@ -128,6 +130,7 @@ export async function updateBrand(actor: Actor, id: string, input: SettingsInput
         throw invalid('is_default', 'a team always has one default brand: make another brand the default instead');
       }
       const { data, released: old } = await settingsChanges(tx, input, prepared, brand);
+      const before = await getBrand(actor, brand.id, tx);
       if (input.is_default === true && !brand.isDefault) {
         await tx.brand.updateMany({ where: { teamId: actor.teamId, isDefault: true }, data: { isDefault: false } });
       }
@@ -135,6 +138,8 @@ export async function updateBrand(actor: Actor, id: string, input: SettingsInput
         where: { id: brand.id },
         data: { ...data, name: input.name, isDefault: input.is_default === true ? true : undefined },
       });
+      const after = await getBrand(actor, brand.id, tx);
+      await emit(tx, actor, { type: 'brand.updated', object: after, changes: changesBetween(before, after) });
       return releaseImageRows(tx, old);
     });
   } catch (e) {
@@ -162,6 +167,7 @@ export async function deleteBrand(actor: Actor, id: string) {
       const next = await tx.brand.findFirst({ where: { teamId: actor.teamId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
       if (next) await tx.brand.update({ where: { id: next.id }, data: { isDefault: true } });
     }
+    await emit(tx, actor, { type: 'brand.deleted', object: { id: brand.id, object: 'brand', deleted: true } });
     return releaseImageRows(tx, IMAGE_SLOTS.map((s) => brand[IMAGE_COLUMN[s]]));
   });
   await deleteBlobs(keys);
@@ -185,7 +191,13 @@ export async function putBrandImage(actor: Actor, input: { id: string; slot: str
     // Under the team lock, as deleteBrand: a brand deleted meanwhile is 404, not a failed update.
     await lockTeam(tx, actor.teamId);
     const brand = await findBrand(tx, actor, input.id);
-    return { current: brand, save: (data) => tx.brand.update({ where: { id: brand.id }, data }) };
+    const save = async (data: Parameters<typeof tx.brand.update>[0]['data']) => {
+      const before = await getBrand(actor, brand.id, tx);
+      await tx.brand.update({ where: { id: brand.id }, data });
+      const after = await getBrand(actor, brand.id, tx);
+      await emit(tx, actor, { type: 'brand.updated', object: after, changes: changesBetween(before, after) });
+    };
+    return { current: brand, save };
   });
   return getBrand(actor, input.id);
 }

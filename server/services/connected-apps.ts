@@ -3,8 +3,9 @@
 // request with one of its tokens is 401 (the gate joins the record, no cache).
 import { db, type Tx } from '../db/client';
 import { notFound } from '../errors';
-import type { UserActor } from '../auth/actor';
+import type { RequestInfo, UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
+import { emit, emitMany } from './events/emit';
 
 export type ConnectedAppView = {
   id: string;
@@ -57,14 +58,48 @@ export async function revokeConnectedApp(actor: UserActor, grantId: string): Pro
     if (!g) throw notFound('Connected app');
     if (g.userId !== actor.userId) requireAdmin(actor, "revoke another member's connected apps");
     await deleteGrants(tx, [g.id]);
-    return { id: g.id, object: 'oauth_grant' as const, deleted: true as const };
+    const deleted = { id: g.id, object: 'oauth_grant' as const, deleted: true as const };
+    await emit(tx, actor, { type: 'oauth_grant.revoked', object: deleted });
+    return deleted;
   });
 }
 
 /** A member leaving (or removed from) a team takes their device logins for it along. */
-export async function revokeGrantsOfMember(tx: Tx, teamId: string, userId: string) {
-  const rows = await tx.oAuthGrant.findMany({ where: { teamId, userId }, select: { id: true } });
+export async function revokeGrantsOfMember(tx: Tx, actor: UserActor, userId: string) {
+  const rows = await tx.oAuthGrant.findMany({ where: { teamId: actor.teamId, userId }, select: { id: true } });
   await deleteGrants(tx, rows.map((r) => r.id));
+  await emitMany(tx, actor, rows.map((r) => ({ type: 'oauth_grant.revoked' as const, object: { id: r.id, object: 'oauth_grant', deleted: true } })));
+}
+
+export type GrantRecord = {
+  id: string;
+  teamId: string;
+  userId: string;
+  clientId: string;
+  clientName: string;
+  selfRegistered: boolean;
+  scopes: string[];
+  deviceIp: string | null;
+  deviceAgent: string | null;
+};
+
+/** The record of an approved device login (Settings → Connected apps), with its event. */
+export async function recordGrant(approver: { userId: string; request?: RequestInfo }, g: GrantRecord) {
+  await db.$transaction(async (tx) => {
+    const row = await tx.oAuthGrant.create({ data: g });
+    const object = {
+      id: row.id,
+      object: 'oauth_grant',
+      client_id: row.clientId,
+      client_name: row.clientName,
+      verified_client: !row.selfRegistered,
+      scopes: row.scopes,
+      device_ip: row.deviceIp,
+      device_agent: row.deviceAgent,
+      created: row.createdAt.toISOString(),
+    };
+    await emit(tx, { kind: 'user', userId: approver.userId, teamId: g.teamId, request: approver.request }, { type: 'oauth_grant.created', object });
+  });
 }
 
 /** The provider revoked a grant itself (a refresh token used twice): its record goes too. */

@@ -11,8 +11,11 @@ import { documentSql, likeEscape, type DocumentRow } from './document-sql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
 import type { Actor } from '../auth/actor';
 import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/prerender';
+import { changesBetween, emit } from './events/emit';
 
-export function toDocument(d: Document | DocumentRow) {
+type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'createdAt' | 'updatedAt'>;
+
+export function toDocument(d: DocumentFields | DocumentRow) {
   return {
     id: d.id,
     object: 'document' as const,
@@ -119,6 +122,7 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
         },
       });
       const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
+      await emit(tx, actor, { type: 'document.created', object: toDocument(d) });
       return { d, version };
     });
     prerenderAfterResponse(doc.version);
@@ -133,13 +137,17 @@ export async function updateDocument(actor: Actor, id: string, input: { name?: s
   const doc = await db.$transaction(async (tx) => {
     // Row first, folder second: the order a cascading folder delete takes them in (it clears
     // folder_id on the documents, then deletes the folders). The other order deadlocks with it.
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
-    if (!locked.length) throw notFound('Document');
+    const [locked] = await tx.$queryRaw<DocumentFields[]>`
+      SELECT id, name, type, content_type AS "contentType", external_url AS "externalUrl", num_pages AS "numPages",
+        folder_id AS "folderId", created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
+    if (!locked) throw notFound('Document');
     if (input.folder_id !== undefined) await checkFolder(tx, actor, input.folder_id);
-    return tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id } });
+    const after = toDocument(await tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id } }));
+    await emit(tx, actor, { type: 'document.updated', object: after, changes: changesBetween(toDocument(locked), after) });
+    return after;
   });
-  return toDocument(doc);
+  return doc;
 }
 
 /** Deletes the document with its versions, room placements, links and views; then its files. */
@@ -152,6 +160,7 @@ export async function deleteDocument(actor: Actor, id: string) {
     if (!locked.length) throw notFound('Document');
     const rows = await tx.documentVersion.findMany({ where: { documentId: id }, select: { id: true, numPages: true, storageKey: true } });
     await tx.document.delete({ where: { id } });
+    await emit(tx, actor, { type: 'document.deleted', object: { id, object: 'document', deleted: true } });
     return rows;
   });
   const files = versions.map((v) => v.storageKey).filter((k): k is string => !!k);

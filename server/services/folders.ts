@@ -9,6 +9,7 @@ import { isUniqueViolation, lockKey } from './locks';
 import { assertFree, LIBRARY_TREE, rewriteSubtree, siblings } from './folder-tree';
 import { childPath, firstFreeName, subtreePattern } from './paths';
 import type { Actor } from '../auth/actor';
+import { changesBetween, emit } from './events/emit';
 
 const withCounts = { _count: { select: { documents: true, children: true } } } as const;
 type FolderRow = Prisma.FolderGetPayload<{ include: typeof withCounts }>;
@@ -43,8 +44,8 @@ async function findFolder(tx: Tx, actor: Actor, id: string) {
   return f;
 }
 
-export async function getFolder(actor: Actor, id: string) {
-  const f = await db.folder.findFirst({ where: { id, teamId: actor.teamId }, include: withCounts });
+export async function getFolder(actor: Actor, id: string, tx: Tx = db) {
+  const f = await tx.folder.findFirst({ where: { id, teamId: actor.teamId }, include: withCounts });
   if (!f) throw notFound('Folder');
   return toFolder(f);
 }
@@ -67,23 +68,25 @@ const librarySiblings = (tx: Tx, teamId: string, parentId: string | null, except
 
 export async function createFolder(actor: Actor, input: { name: string; parent_id?: string | null; icon?: string | null; color?: string | null }) {
   const parentId = input.parent_id ?? null;
-  const id = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await lockTree(tx, actor.teamId);
     const parent = parentId ? await findFolder(tx, actor, parentId) : null;
     const free = firstFreeName(input.name, parent?.path ?? null, await librarySiblings(tx, actor.teamId, parentId));
     const f = await tx.folder.create({
       data: { id: newId(), teamId: actor.teamId, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
     });
-    return f.id;
+    const folder = toFolder({ ...f, _count: { documents: 0, children: 0 } });
+    await emit(tx, actor, { type: 'folder.created', object: folder });
+    return folder;
   });
-  return getFolder(actor, id);
 }
 
 export async function updateFolder(actor: Actor, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
   try {
-    await db.$transaction(async (tx) => {
+    return await db.$transaction(async (tx) => {
       if (input.name !== undefined) await lockTree(tx, actor.teamId);
       const f = await findFolder(tx, actor, id);
+      const before = await getFolder(actor, id, tx);
       if (input.name !== undefined && input.name !== f.name) {
         const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
         const path = childPath(parentPath, input.name);
@@ -94,20 +97,23 @@ export async function updateFolder(actor: Actor, id: string, input: { name?: str
         where: { id },
         data: { name: input.name, icon: input.icon, color: input.color },
       });
+      const after = await getFolder(actor, id, tx);
+      await emit(tx, actor, { type: 'folder.updated', object: after, changes: changesBetween(before, after) });
+      return after;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('A sibling folder with that name was created at the same time; try again.');
     throw e;
   }
-  return getFolder(actor, id);
 }
 
 export async function moveFolder(actor: Actor, id: string, parentId: string | null) {
   try {
-    await db.$transaction(async (tx) => {
+    return await db.$transaction(async (tx) => {
       await lockTree(tx, actor.teamId);
       const f = await findFolder(tx, actor, id);
-      if (f.parentId === parentId) return;
+      if (f.parentId === parentId) return getFolder(actor, id, tx);
+      const before = await getFolder(actor, id, tx);
       const parent = parentId ? await findFolder(tx, actor, parentId) : null;
       if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
@@ -116,12 +122,14 @@ export async function moveFolder(actor: Actor, id: string, parentId: string | nu
       assertFree(await librarySiblings(tx, actor.teamId, parentId), f.name, path);
       await rewriteSubtree(tx, LIBRARY_TREE, actor.teamId, f.path, path);
       await tx.folder.update({ where: { id }, data: { parentId } });
+      const after = await getFolder(actor, id, tx);
+      await emit(tx, actor, { type: 'folder.moved', object: after, changes: changesBetween(before, after) });
+      return after;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('A folder with that name was created there at the same time; try again.');
     throw e;
   }
-  return getFolder(actor, id);
 }
 
 /**
@@ -145,6 +153,7 @@ export async function deleteFolder(actor: Actor, id: string, cascade: boolean) {
       WHERE team_id = ${actor.teamId} AND folder_id IN (
         SELECT id FROM folders WHERE team_id = ${actor.teamId} AND (path = ${f.path} OR path LIKE ${subtreePattern(f.path)}))`;
     await tx.folder.delete({ where: { id } });
+    await emit(tx, actor, { type: 'folder.deleted', object: { id, object: 'folder', deleted: true } });
   });
   return { id, object: 'folder' as const, deleted: true as const };
 }

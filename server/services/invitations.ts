@@ -4,8 +4,9 @@ import crypto from 'node:crypto';
 import { db } from '../db/client';
 import { ApiError, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
+import { recordMemberAdded } from './member-object';
 import { appUrl, sendLinkMail } from '../auth/mail';
-import type { TeamRole, UserActor } from '../auth/actor';
+import type { RequestInfo, TeamRole, UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -132,7 +133,7 @@ export async function previewInvitation(user: { id: string; email: string }, tok
 }
 
 /** Joins the team of the invitation; the invitation is spent once, by its own email. */
-export async function acceptInvitation(user: { id: string; email: string }, token: string): Promise<{ team_id: string }> {
+export async function acceptInvitation(user: { id: string; email: string; request?: RequestInfo }, token: string): Promise<{ team_id: string }> {
   const inv = await findByToken(token);
   if (normalizeEmail(user.email) !== inv.email) {
     throw forbidden(`This invitation was sent to ${inv.email}. Sign in with that address to accept it.`);
@@ -148,7 +149,10 @@ export async function acceptInvitation(user: { id: string; email: string }, toke
       if (existing) return { team_id: inv.teamId };
       throw conflict(inv.acceptedAt ? 'This invitation has already been used.' : 'This invitation has expired. Ask an admin to invite you again.');
     }
-    if (!existing) await tx.teamMember.create({ data: { id: newId(), teamId: inv.teamId, userId: user.id, role: inv.role } });
+    if (!existing) {
+      const m = await tx.teamMember.create({ data: { id: newId(), teamId: inv.teamId, userId: user.id, role: inv.role } });
+      await recordMemberAdded(tx, { kind: 'user', userId: user.id, teamId: inv.teamId, request: user.request }, m.id);
+    }
     return { team_id: inv.teamId };
   });
 }

@@ -5,34 +5,19 @@ import { conflict, notFound } from '../errors';
 import type { TeamRole, UserActor } from '../auth/actor';
 import { revokeGrantsOfMember } from './connected-apps';
 import { requireAdmin } from './teams';
+import { emit } from './events/emit';
+import { memberEventObject, toMember, withUser, type MemberView } from './member-object';
 
-export type MemberView = {
-  id: string;
-  object: 'team_member';
-  user_id: string;
-  email: string;
-  name: string | null;
-  role: TeamRole;
-  is_you: boolean;
-  joined: string;
-};
+export type { MemberView };
+
 
 export async function listMembers(actor: UserActor): Promise<MemberView[]> {
   const rows = await db.teamMember.findMany({
     where: { teamId: actor.teamId },
-    include: { user: { select: { email: true, name: true } } },
+    include: withUser,
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  return rows.map((m) => ({
-    id: m.id,
-    object: 'team_member',
-    user_id: m.userId,
-    email: m.user.email,
-    name: m.user.name,
-    role: m.role,
-    is_you: m.userId === actor.userId,
-    joined: m.createdAt.toISOString(),
-  }));
+  return rows.map((m) => toMember(m, actor.userId));
 }
 
 async function lockTeam(tx: Tx, teamId: string) {
@@ -57,6 +42,7 @@ export async function changeRole(actor: UserActor, memberId: string, role: TeamR
     const m = await memberOfTeam(tx, actor.teamId, memberId);
     if (m.role === 'admin' && role !== 'admin') await assertAnotherAdmin(tx, actor.teamId, m.id);
     await tx.teamMember.update({ where: { id: m.id }, data: { role } });
+    if (m.role !== role) await emit(tx, actor, { type: 'member.updated', object: await memberEventObject(tx, m.id), changes: { role: [m.role, role] } });
     return { id: m.id, role };
   });
 }
@@ -69,8 +55,10 @@ export async function removeMember(actor: UserActor, memberId: string): Promise<
     const self = m.userId === actor.userId;
     if (!self) requireAdmin(actor, 'remove members');
     if (m.role === 'admin') await assertAnotherAdmin(tx, actor.teamId, m.id);
+    const object = await memberEventObject(tx, m.id);
     await tx.teamMember.delete({ where: { id: m.id } });
-    await revokeGrantsOfMember(tx, actor.teamId, m.userId);
+    await emit(tx, actor, { type: 'member.removed', object: { ...object, deleted: true } });
+    await revokeGrantsOfMember(tx, actor, m.userId);
     return { id: m.id, deleted: true as const, left_team: self };
   });
 }

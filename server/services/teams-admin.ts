@@ -1,4 +1,6 @@
 // Operator actions behind `npm run admin` (no billing: plans are set here).
+import { emit } from './events/emit';
+import { toApiToken } from './api-tokens';
 import { db } from '../db/client';
 import { Plan } from '../db/generated/client';
 import { mintToken } from '../auth/tokens';
@@ -41,7 +43,11 @@ export async function adminCreateToken(o: { team: string; plan?: string; scopes:
   const bad = o.scopes.filter((s) => !isGrantable(s));
   if (!o.scopes.length || bad.length) throw new Error(`unknown scopes: ${bad.join(', ') || '(none given)'}`);
   const team = await ensureTeam(o.team, o.plan);
-  return mintToken(db, { teamId: team.id, name: o.name ?? 'admin', scopes: o.scopes });
+  return db.$transaction(async (tx) => {
+    const minted = await mintToken(tx, { teamId: team.id, name: o.name ?? 'admin', scopes: o.scopes });
+    await emit(tx, { kind: 'system', teamId: team.id, name: 'admin command' }, { type: 'token.created', object: toApiToken({ ...minted.row, createdBy: null }) });
+    return minted;
+  });
 }
 
 export async function adminListTokens(slug: string) {

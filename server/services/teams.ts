@@ -3,7 +3,8 @@
 import { db } from '../db/client';
 import { forbidden, invalid, notFound } from '../errors';
 import { newId } from '../ids';
-import { planName, type TeamRole, type UserActor } from '../auth/actor';
+import { recordMemberAdded } from './member-object';
+import { planName, type RequestInfo, type TeamRole, type UserActor } from '../auth/actor';
 
 export { planName, type PlanName };
 import { slugify } from '../lib/slug';
@@ -99,7 +100,7 @@ async function freeSlug(base: string): Promise<string> {
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
-export async function createTeam(userId: string, rawName: string): Promise<TeamView> {
+export async function createTeam(userId: string, rawName: string, request?: RequestInfo): Promise<TeamView> {
   const name = cleanName(rawName);
   const base = slugify(name, { max: 40, fallback: 'team' });
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -107,7 +108,8 @@ export async function createTeam(userId: string, rawName: string): Promise<TeamV
     try {
       const team = await db.$transaction(async (tx) => {
         const t = await tx.team.create({ data: { id: newId(), slug, name } });
-        await tx.teamMember.create({ data: { id: newId(), teamId: t.id, userId, role: 'admin' } });
+        const m = await tx.teamMember.create({ data: { id: newId(), teamId: t.id, userId, role: 'admin' } });
+        await recordMemberAdded(tx, { kind: 'user', userId, teamId: t.id, request }, m.id);
         return t;
       });
       return view(team, 'admin');

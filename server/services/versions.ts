@@ -10,6 +10,7 @@ import { getBlobStore } from '../storage';
 import { findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
 import type { Actor } from '../auth/actor';
 import { prerenderAfterResponse } from './viewer/prerender';
+import { emit } from './events/emit';
 
 export function toVersion(v: DocumentVersion) {
   return {
@@ -77,6 +78,7 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
         data: { id: newId(), documentId, versionNumber: (last._max.versionNumber ?? 0) + 1, isPrimary: true, ...versionData(file) },
       });
       await adoptPrimary(tx, created);
+      await emit(tx, actor, { type: 'document.version.created', object: toVersion(created) });
       return created;
     });
     prerenderAfterResponse(v);
@@ -95,6 +97,7 @@ export async function promoteVersion(actor: Actor, documentId: string, versionId
     await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
     const promoted = await tx.documentVersion.update({ where: { id: versionId }, data: { isPrimary: true } });
     await adoptPrimary(tx, promoted);
+    await emit(tx, actor, { type: 'document.version.promoted', object: toVersion(promoted) });
     return promoted;
   });
   prerenderAfterResponse(v);

@@ -2,7 +2,7 @@
 // email, created when a viewer gives an email or is added to a group. `total_views` and
 // `last_viewed_at` follow the views; anonymous views have no visitor.
 import type { Actor } from '../auth/actor';
-import { db } from '../db/client';
+import { db, type Tx } from '../db/client';
 import { pgTimestamp } from '../db/sql';
 import { notFound } from '../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
@@ -65,11 +65,16 @@ export async function listVisitors(actor: Actor, q: { email?: string; dataroom_i
   return page(rows, q.limit, toVisitor, (r) => [r.createdAt.getTime(), r.id]);
 }
 
-async function findVisitor(actor: Actor, id: string): Promise<VisitorRow> {
-  const rows = await db.$queryRawUnsafe<VisitorRow[]>(`SELECT ${COLUMNS} FROM viewers v WHERE v.id = $1 AND v.team_id = $2`, id, actor.teamId);
+async function visitorRow(tx: Tx, teamId: string, id: string): Promise<VisitorRow> {
+  const rows = await tx.$queryRawUnsafe<VisitorRow[]>(`SELECT ${COLUMNS} FROM viewers v WHERE v.id = $1 AND v.team_id = $2`, id, teamId);
   if (!rows[0]) throw notFound('Visitor');
   return rows[0];
 }
+
+/** A visitor as /v1 returns it, in `tx` (the audit log's visitor events). */
+export const visitorObject = async (tx: Tx, teamId: string, id: string) => toVisitor(await visitorRow(tx, teamId, id));
+
+const findVisitor = (actor: Actor, id: string) => visitorRow(db, actor.teamId, id);
 
 export async function getVisitor(actor: Actor, id: string) {
   return toVisitor(await findVisitor(actor, id));

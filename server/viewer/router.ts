@@ -49,7 +49,7 @@ const EventInput = z.object({
 export const viewerRouter = t.router({
   gate: liveProcedure
     .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
-    .mutation(({ ctx, input }) => submitGate(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, codeMail: input.codeMail })),
+    .mutation(({ ctx, input }) => submitGate(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, userAgent: ctx.userAgent, codeMail: input.codeMail })),
   document: admittedProcedure
     .input(z.object({ item_id: z.string().max(64).nullable() }))
     .query(({ ctx, input }) => (input.item_id ? roomDocument(ctx.link, input.item_id) : linkDocument(ctx.link))),

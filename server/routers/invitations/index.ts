@@ -9,5 +9,5 @@ export const invitationsRouter = router({
   revoke: memberProcedure.input(RevokeInvitationInput).mutation(({ ctx, input }) => revokeInvitation(ctx.actor, input.id)),
   /** For the invite page: which team, for which email, and whether this user can accept it. */
   preview: userProcedure.input(InvitationTokenInput).query(({ ctx, input }) => previewInvitation(ctx.user, input.token)),
-  accept: userProcedure.input(InvitationTokenInput).mutation(({ ctx, input }) => acceptInvitation(ctx.user, input.token)),
+  accept: userProcedure.input(InvitationTokenInput).mutation(({ ctx, input }) => acceptInvitation({ ...ctx.user, request: ctx.request }, input.token)),
 });

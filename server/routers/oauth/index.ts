@@ -16,7 +16,7 @@ export const oauthRouter = router({
   decideDevice: userProcedure
     .input(z.strictObject({ user_code: UserCode, approve: z.boolean(), team_id: id('team_id').optional() }))
     .mutation(({ ctx, input }) =>
-      decideDeviceRequest({ userId: ctx.user.id, address: ctx.address ?? 'unknown' }, { userCode: input.user_code, approve: input.approve, teamId: input.team_id }),
+      decideDeviceRequest({ userId: ctx.user.id, address: ctx.address ?? 'unknown', request: ctx.request }, { userCode: input.user_code, approve: input.approve, teamId: input.team_id }),
     ),
   connectedApps: memberProcedure.query(({ ctx }) => listConnectedApps(ctx.actor)),
   revokeConnectedApp: memberProcedure.input(z.strictObject({ id: id('grant id') })).mutation(({ ctx, input }) => revokeConnectedApp(ctx.actor, input.id)),

@@ -8,6 +8,6 @@ export const teamsRouter = router({
   list: userProcedure.query(({ ctx }) => listTeamsForUser(ctx.user.id)),
   /** The selected team, with the user's role in it. */
   current: memberProcedure.query(({ ctx }) => getCurrentTeam(ctx.actor)),
-  create: userProcedure.input(CreateTeamInput).mutation(({ ctx, input }) => createTeam(ctx.user.id, input.name)),
+  create: userProcedure.input(CreateTeamInput).mutation(({ ctx, input }) => createTeam(ctx.user.id, input.name, ctx.request)),
   rename: memberProcedure.input(RenameTeamInput).mutation(({ ctx, input }) => renameTeam(ctx.actor, input.name)),
 });

@@ -2,6 +2,7 @@
 // settings start from what visitors saw, stay dormant while the room shows a team brand, and are
 // deleted (images released) by team_default. A frozen room refuses every branding change.
 import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { imageSlot, lockTeam } from '../brands';
@@ -31,8 +32,8 @@ export async function getRoomBranding(actor: Actor, idOrPid: string) {
   return toRoomBranding(actor, room);
 }
 
-async function toRoomBranding(actor: Actor, room: RoomRow) {
-  const row = await db.dataroom.findUniqueOrThrow({ where: { id: room.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
+async function toRoomBranding(actor: Actor, room: RoomRow, tx: Tx = db) {
+  const row = await tx.dataroom.findUniqueOrThrow({ where: { id: room.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
   const custom = row.customBranding;
   return {
     object: 'dataroom_branding' as const,
@@ -40,9 +41,19 @@ async function toRoomBranding(actor: Actor, room: RoomRow) {
     dataroom_pid: room.pid,
     mode: row.brandingMode,
     brand_id: row.brandingMode === 'team_brand' ? row.brandId : null,
-    custom: custom ? toSettings(custom, await loadImages(db, [custom])) : null,
-    effective: await visitorBranding({ teamId: actor.teamId, dataroomId: room.id }),
+    custom: custom ? toSettings(custom, await loadImages(tx, [custom])) : null,
+    effective: await visitorBranding({ teamId: actor.teamId, dataroomId: room.id }, tx),
   };
+}
+
+/** Runs a branding change of `room` and records it: the branding before and after. */
+async function recorded<T>(tx: Tx, actor: Actor, room: RoomRow, change: () => Promise<T>): Promise<T> {
+  const before = await toRoomBranding(actor, room, tx);
+  const result = await change();
+  const after = await toRoomBranding(actor, room, tx);
+  const changes = changesBetween(before, after);
+  if (Object.keys(changes).length) await emit(tx, actor, { type: 'dataroom.branding.updated', object: after, resourceId: room.id, changes, dataroomId: room.id });
+  return result;
 }
 
 function refuseFrozen(room: RoomRow) {
@@ -98,6 +109,7 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
       await lockTeam(tx, actor.teamId);
       const r = await findRoom(tx, actor, idOrPid, 'update');
       refuseFrozen(r);
+      return recorded(tx, actor, r, async () => {
       const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, brandId: true, customBranding: true } });
       const mode = input.mode ?? current.brandingMode;
       if (!input.mode && mode !== 'custom') {
@@ -125,6 +137,7 @@ export async function updateRoomBranding(actor: Actor, idOrPid: string, input: P
       await tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data });
       await tx.dataroom.update({ where: { id: r.id }, data: { brandingMode: 'custom' } });
       return [r, await releaseImageRows(tx, old)] as const;
+      });
     });
   } catch (e) {
     await prepared.discard();
@@ -149,7 +162,8 @@ export async function putRoomBrandingImage(actor: Actor, input: { id: string; sl
     refuseFrozen(r);
     const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, customBranding: true } });
     if (current.brandingMode !== 'custom' || !current.customBranding) throw notCustom(current.brandingMode);
-    return { current: current.customBranding, save: (data) => tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data }) };
+    const save = (data: Partial<SettingsRow>) => recorded(tx, actor, r, () => tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data }));
+    return { current: current.customBranding, save };
   });
   return toRoomBranding(actor, room);
 }

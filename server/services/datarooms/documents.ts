@@ -2,6 +2,7 @@
 // then order), move to another folder and reorder within one (the others shift, densely from 0),
 // detach. Order changes in one room are serialized by a lock, so indexes never collide or gap.
 import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
 import { sqlRows } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
@@ -132,7 +133,7 @@ const countIn = (tx: Tx, roomId: string, folderId: string | null) => tx.dataroom
 
 export async function attachDocument(actor: Actor, roomId: string, input: { document_id: string; folder_id?: string | null }) {
   try {
-    const id = await db.$transaction(async (tx) => {
+    return await db.$transaction(async (tx) => {
       const room = await findOpenRoom(tx, actor, roomId, 'attaching documents');
       await lockOrder(tx, room.id);
       await findDocument(tx, actor, input.document_id);
@@ -151,9 +152,10 @@ export async function attachDocument(actor: Actor, roomId: string, input: { docu
         },
       });
       await seedItemPermissions(tx, room, { id: p.id, type: 'dataroom_document', parentFolderId: folderId });
-      return p.id;
+      const placed = await placementView(tx, p.id);
+      await emit(tx, actor, { type: 'dataroom.document.attached', object: placed, dataroomId: room.id });
+      return placed;
     });
-    return placementView(db, id);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('This document is already in the data room.', { document_id: input.document_id });
     throw e;
@@ -165,10 +167,11 @@ export async function attachDocument(actor: Actor, roomId: string, input: { docu
  * within its folder; the placements after the old and new positions shift by one.
  */
 export async function moveRoomDocument(actor: Actor, roomId: string, id: string, input: { folder_id?: string | null; order_index?: number }) {
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const room = await findOpenRoom(tx, actor, roomId, 'moving or reordering documents');
     await lockOrder(tx, room.id);
     const p = await findPlacement(tx, room, id);
+    const before = await placementView(tx, id);
     const target = input.folder_id === undefined ? p.folderId : input.folder_id;
     if (target) await findRoomFolder(tx, room, target);
     const sameFolder = target === p.folderId;
@@ -183,8 +186,10 @@ export async function moveRoomDocument(actor: Actor, roomId: string, id: string,
       UPDATE dataroom_documents SET order_index = order_index + 1
       WHERE dataroom_id = ${room.id} AND folder_id IS NOT DISTINCT FROM ${target} AND order_index >= ${at} AND id <> ${id}`;
     await tx.dataroomDocument.update({ where: { id }, data: { folderId: target, orderIndex: at } });
+    const after = await placementView(tx, id);
+    await emit(tx, actor, { type: 'dataroom.document.moved', object: after, changes: changesBetween(before, after), dataroomId: room.id });
+    return after;
   });
-  return placementView(db, id);
 }
 
 /** The library document and its other placements stay. */
@@ -198,6 +203,7 @@ export async function detachDocument(actor: Actor, roomId: string, id: string) {
     await tx.$executeRaw`
       UPDATE dataroom_documents SET order_index = order_index - 1
       WHERE dataroom_id = ${room.id} AND folder_id IS NOT DISTINCT FROM ${p.folderId} AND order_index > ${p.orderIndex}`;
+    await emit(tx, actor, { type: 'dataroom.document.detached', object: { id, object: 'dataroom_document', deleted: true }, dataroomId: room.id });
   });
   return { id, object: 'dataroom_document' as const, deleted: true as const };
 }

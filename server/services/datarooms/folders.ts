@@ -2,6 +2,7 @@
 // no cycles) under a per-room tree lock, plus the room's own: frozen rooms refuse changes, new
 // folders get permissions, cascade deletes detach their documents and drop their permissions.
 import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
 import { ApiError, conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
@@ -88,7 +89,7 @@ type FolderInput = { name: string; parent_id?: string | null; icon?: string | nu
 
 export async function createRoomFolder(actor: Actor, roomId: string, input: FolderInput) {
   const parentId = input.parent_id ?? null;
-  const id = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const room = await findOpenRoom(tx, actor, roomId, 'creating folders');
     await lockTree(tx, room.id);
     const parent = parentId ? await findRoomFolder(tx, room, parentId) : null;
@@ -97,17 +98,19 @@ export async function createRoomFolder(actor: Actor, roomId: string, input: Fold
       data: { id: newId(), dataroomId: room.id, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
     });
     await seedItemPermissions(tx, room, { id: f.id, type: 'dataroom_folder', parentFolderId: parentId });
-    return f.id;
+    const folder = await folderView(tx, f.id);
+    await emit(tx, actor, { type: 'dataroom.folder.created', object: folder, dataroomId: room.id });
+    return folder;
   });
-  return folderView(db, id);
 }
 
 export async function updateRoomFolder(actor: Actor, roomId: string, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
   try {
-    await db.$transaction(async (tx) => {
+    return await db.$transaction(async (tx) => {
       const room = await findOpenRoom(tx, actor, roomId, 'changing folders');
       if (input.name !== undefined) await lockTree(tx, room.id);
       const f = await findRoomFolder(tx, room, id);
+      const before = await folderView(tx, id);
       if (input.name !== undefined && input.name !== f.name) {
         const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
         const path = childPath(parentPath, input.name);
@@ -115,21 +118,24 @@ export async function updateRoomFolder(actor: Actor, roomId: string, id: string,
         await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
       }
       await tx.dataroomFolder.update({ where: { id }, data: { name: input.name, icon: input.icon, color: input.color } });
+      const after = await folderView(tx, id);
+      await emit(tx, actor, { type: 'dataroom.folder.updated', object: after, changes: changesBetween(before, after), dataroomId: room.id });
+      return after;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('A sibling folder with that name was created at the same time; try again.');
     throw e;
   }
-  return folderView(db, id);
 }
 
 export async function moveRoomFolder(actor: Actor, roomId: string, id: string, parentId: string | null) {
   try {
-    await db.$transaction(async (tx) => {
+    return await db.$transaction(async (tx) => {
       const room = await findOpenRoom(tx, actor, roomId, 'moving folders');
       await lockTree(tx, room.id);
       const f = await findRoomFolder(tx, room, id);
-      if (f.parentId === parentId) return;
+      const before = await folderView(tx, id);
+      if (f.parentId === parentId) return before;
       const parent = parentId ? await findRoomFolder(tx, room, parentId) : null;
       if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
@@ -138,12 +144,14 @@ export async function moveRoomFolder(actor: Actor, roomId: string, id: string, p
       assertFree(await siblings(tx, ROOM_TREE, room.id, parentId), f.name, path);
       await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
       await tx.dataroomFolder.update({ where: { id }, data: { parentId } });
+      const after = await folderView(tx, id);
+      await emit(tx, actor, { type: 'dataroom.folder.moved', object: after, changes: changesBetween(before, after), dataroomId: room.id });
+      return after;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('A folder with that name was created there at the same time; try again.');
     throw e;
   }
-  return folderView(db, id);
 }
 
 /**
@@ -171,6 +179,7 @@ export async function deleteRoomFolder(actor: Actor, roomId: string, id: string,
     await dropItemPermissions(tx, room, [...folderIds, ...placements.map((p) => p.id)]);
     await tx.dataroomDocument.deleteMany({ where: { id: { in: placements.map((p) => p.id) } } });
     await tx.dataroomFolder.delete({ where: { id } });
+    await emit(tx, actor, { type: 'dataroom.folder.deleted', object: { id, object: 'dataroom_folder', deleted: true }, dataroomId: room.id });
   });
   return { id, object: 'dataroom_folder' as const, deleted: true as const };
 }

@@ -2,39 +2,18 @@
 // lower-cased email); adding is an idempotent bulk upsert that sends no mail. Deleting a group
 // soft-deletes every link of the group first (they stop resolving, their views stay).
 import type { Actor } from '../../auth/actor';
-import { db } from '../../db/client';
+import { db, type Tx } from '../../db/client';
+import { changesBetween, emit, emitMany } from '../events/emit';
 import { notFound } from '../../errors';
 import { newId } from '../../ids';
 import { iso } from '../../schemas/common';
 import { findGroup, seedGroupPermissions } from './permissions';
+import { toGroup, withCount, type GroupRow } from './group-object';
+
+export { toGroup };
 import { findRoom } from './rooms';
 
-type GroupRow = {
-  id: string;
-  dataroomId: string;
-  name: string;
-  domains: string[];
-  allowAll: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  _count: { memberships: number };
-};
-
-export const toGroup = (g: GroupRow) => ({
-  id: g.id,
-  object: 'dataroom_group' as const,
-  dataroom_id: g.dataroomId,
-  name: g.name,
-  domains: g.domains,
-  allow_all: g.allowAll,
-  member_count: g._count.memberships,
-  created: iso(g.createdAt),
-  updated_at: iso(g.updatedAt),
-});
-
-const withCount = { _count: { select: { memberships: true } } } as const;
-
-const loadGroup = async (id: string) => toGroup((await db.viewerGroup.findUniqueOrThrow({ where: { id }, include: withCount })) as GroupRow);
+const loadGroup = async (id: string, tx: Tx = db) => toGroup((await tx.viewerGroup.findUniqueOrThrow({ where: { id }, include: withCount })) as GroupRow);
 
 export async function listGroups(actor: Actor, roomId: string) {
   const room = await findRoom(db, actor, roomId);
@@ -53,23 +32,29 @@ type GroupInput = { name?: string; domains?: string[]; allow_all?: boolean };
 const uniqueDomains = (d: string[] | undefined) => (d ? [...new Set(d)] : undefined);
 
 export async function createGroup(actor: Actor, roomId: string, input: GroupInput & { name: string }) {
-  const id = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const room = await findRoom(tx, actor, roomId, 'share');
     const g = await tx.viewerGroup.create({
       data: { id: newId(), dataroomId: room.id, name: input.name, domains: uniqueDomains(input.domains) ?? [], allowAll: input.allow_all ?? false },
     });
     await seedGroupPermissions(tx, room, g.id);
-    return g.id;
+    const group = toGroup({ ...g, _count: { memberships: 0 } });
+    await emit(tx, actor, { type: 'dataroom.group.created', object: group, dataroomId: room.id });
+    return group;
   });
-  return loadGroup(id);
 }
 
 /** Partial: omitted fields keep their value. */
 export async function updateGroup(actor: Actor, roomId: string, groupId: string, input: GroupInput) {
-  const room = await findRoom(db, actor, roomId);
-  await findGroup(db, room, groupId);
-  await db.viewerGroup.update({ where: { id: groupId }, data: { name: input.name, domains: uniqueDomains(input.domains), allowAll: input.allow_all } });
-  return loadGroup(groupId);
+  return db.$transaction(async (tx) => {
+    const room = await findRoom(tx, actor, roomId);
+    await findGroup(tx, room, groupId);
+    const before = await loadGroup(groupId, tx);
+    await tx.viewerGroup.update({ where: { id: groupId }, data: { name: input.name, domains: uniqueDomains(input.domains), allowAll: input.allow_all } });
+    const after = await loadGroup(groupId, tx);
+    await emit(tx, actor, { type: 'dataroom.group.updated', object: after, changes: changesBetween(before, after), dataroomId: room.id });
+    return after;
+  });
 }
 
 export async function deleteGroup(actor: Actor, roomId: string, groupId: string) {
@@ -78,6 +63,7 @@ export async function deleteGroup(actor: Actor, roomId: string, groupId: string)
     await findGroup(tx, room, groupId);
     await tx.link.updateMany({ where: { groupId, deletedAt: null }, data: { deletedAt: new Date() } });
     await tx.viewerGroup.delete({ where: { id: groupId } });
+    await emit(tx, actor, { type: 'dataroom.group.deleted', object: { id: groupId, object: 'dataroom_group', deleted: true }, dataroomId: room.id });
   });
   return { id: groupId, object: 'dataroom_group' as const, deleted: true as const };
 }
@@ -121,16 +107,23 @@ export async function addMembers(actor: Actor, roomId: string, groupId: string, 
       FROM unnest(${ids}::text[], ${distinct}::text[]) AS v(id, email)
       ON CONFLICT (team_id, email) DO NOTHING`;
     const memberIds = distinct.map(() => newId());
-    await tx.$executeRaw`
+    const added = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO viewer_group_memberships (id, group_id, viewer_id, created_at)
       SELECT m.id, ${groupId}, v.id, now()
       FROM unnest(${memberIds}::text[], ${distinct}::text[]) AS m(id, email)
       JOIN viewers v ON v.team_id = ${actor.teamId} AND v.email = m.email
-      ON CONFLICT (group_id, viewer_id) DO NOTHING`;
-    return tx.$queryRaw<MemberRow[]>`
+      ON CONFLICT (group_id, viewer_id) DO NOTHING
+      RETURNING id`;
+    const members = await tx.$queryRaw<MemberRow[]>`
       SELECT m.id, m.group_id AS "groupId", m.viewer_id AS "viewerId", v.email, m.created_at AS "createdAt"
       FROM viewer_group_memberships m JOIN viewers v ON v.id = m.viewer_id
       WHERE m.group_id = ${groupId} AND v.team_id = ${actor.teamId} AND v.email = ANY(${distinct}::text[])`;
+    // One event per membership that did not exist before, in request order.
+    const isNew = new Set(added.map((r) => r.id));
+    const byEmail = new Map(members.map((r) => [r.email, r]));
+    const fresh = distinct.map((e) => byEmail.get(e)!).filter((m) => isNew.has(m.id));
+    await emitMany(tx, actor, fresh.map((m) => ({ type: 'dataroom.member.added' as const, object: toMember(m), dataroomId: room.id })));
+    return members;
   });
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   return { data: distinct.map((e) => toMember(byEmail.get(e)!)) };
@@ -138,9 +131,13 @@ export async function addMembers(actor: Actor, roomId: string, groupId: string, 
 
 /** By membership id; the visitor stays. */
 export async function removeMember(actor: Actor, roomId: string, groupId: string, membershipId: string) {
-  const room = await findRoom(db, actor, roomId);
-  await findGroup(db, room, groupId);
-  const gone = await db.viewerGroupMembership.deleteMany({ where: { id: membershipId, groupId } });
-  if (gone.count === 0) throw notFound('Member');
-  return { id: membershipId, object: 'dataroom_group_member' as const, deleted: true as const };
+  return db.$transaction(async (tx) => {
+    const room = await findRoom(tx, actor, roomId);
+    await findGroup(tx, room, groupId);
+    const gone = await tx.viewerGroupMembership.deleteMany({ where: { id: membershipId, groupId } });
+    if (gone.count === 0) throw notFound('Member');
+    const deleted = { id: membershipId, object: 'dataroom_group_member' as const, deleted: true as const };
+    await emit(tx, actor, { type: 'dataroom.member.removed', object: deleted, dataroomId: room.id });
+    return deleted;
+  });
 }

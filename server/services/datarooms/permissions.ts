@@ -8,6 +8,8 @@ import { Prisma } from '../../db/generated/client';
 import { notFound } from '../../errors';
 import { newId } from '../../ids';
 import { findRoom, type RoomRow } from './rooms';
+import { toGroup, withCount, type GroupRow } from './group-object';
+import { emit, type Changes } from '../events/emit';
 
 export type ItemType = 'dataroom_document' | 'dataroom_folder';
 type PermissionRow = { itemId: string; itemType: ItemType; canView: boolean; canDownload: boolean };
@@ -78,6 +80,12 @@ export async function listPermissions(actor: Actor, roomId: string, groupId: str
   return { data: rows.map((r) => toPermission(r as PermissionRow)), next_cursor: null };
 }
 
+/** Each item's rights in the group, for the event's before and after. */
+async function permissionsOf(tx: Tx, groupId: string) {
+  const rows = await tx.viewerGroupPermission.findMany({ where: { groupId }, select: { itemId: true, canView: true, canDownload: true } });
+  return new Map(rows.map((r) => [r.itemId, { can_view: r.canView, can_download: r.canDownload }]));
+}
+
 type PermissionChange = { item_id: string; can_view?: boolean; can_download?: boolean };
 
 /** The delta upsert of spec 4.4; answers every row of the group afterwards. */
@@ -85,6 +93,7 @@ export async function setPermissions(actor: Actor, roomId: string, groupId: stri
   await db.$transaction(async (tx) => {
     const room = await findRoom(tx, actor, roomId, 'share');
     await findGroup(tx, room, groupId);
+    const before = await permissionsOf(tx, groupId);
     // Last change of an item wins when a request names it twice.
     const byItem = new Map(changes.map((c) => [c.item_id, c]));
     const ids = [...byItem.keys()];
@@ -128,6 +137,17 @@ export async function setPermissions(actor: Actor, roomId: string, groupId: stri
         SELECT 'p' || md5(${groupId} || ':' || f.id), ${groupId}, f.id, 'dataroom_folder', true, false, now(), now()
         FROM dataroom_folders f WHERE f.dataroom_id = ${room.id} AND f.path = ANY(${[...ancestorPaths]}::text[])
         ON CONFLICT (group_id, item_id) DO UPDATE SET can_view = true, updated_at = now()`;
+    }
+    // One event for the request: the group, and per item whose rights changed, before and after.
+    const after = await permissionsOf(tx, groupId);
+    const changed: Changes = {};
+    for (const [item, now] of after) {
+      const was = before.get(item) ?? null;
+      if (JSON.stringify(was) !== JSON.stringify(now)) changed[item] = [was, now];
+    }
+    if (Object.keys(changed).length) {
+      const group = toGroup((await tx.viewerGroup.findUniqueOrThrow({ where: { id: groupId }, include: withCount })) as GroupRow);
+      await emit(tx, actor, { type: 'dataroom.permissions.updated', object: group, changes: changed, dataroomId: room.id });
     }
   });
   return listPermissions(actor, roomId, groupId);

@@ -2,6 +2,7 @@
 // by its internal id or its public `dr_` id everywhere; a deleted room keeps its row (past views
 // and soft-deleted links point at it) but is gone from every read.
 import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import { ApiError, forbidden, notFound } from '../../errors';
@@ -118,7 +119,7 @@ type RoomFields = {
 };
 
 export async function createDataroom(actor: Actor, input: RoomFields & { name: string }) {
-  const id = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     // Pinned at creation to the team's default brand of the moment (spec 3.1); a team without
     // brands shows its default, whichever brand becomes it later.
     // The team lock (taken by every brand write) keeps the default from being deleted meanwhile.
@@ -138,14 +139,16 @@ export async function createDataroom(actor: Actor, input: RoomFields & { name: s
         brandId: brand?.id ?? null,
       },
     });
-    return room.id;
+    const created = toDataroom({ ...room, documentCount: 0, folderCount: 0 });
+    await emit(tx, actor, { type: 'dataroom.created', object: created, dataroomId: room.id });
+    return created;
   });
-  return toDataroom(await withCounts(db, id));
 }
 
 export async function updateDataroom(actor: Actor, idOrPid: string, input: RoomFields & { is_frozen?: boolean }) {
-  const id = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const room = await findRoom(tx, actor, idOrPid, 'update');
+    const before = toDataroom(await withCounts(tx, room.id));
     await tx.dataroom.update({
       where: { id: room.id },
       data: {
@@ -157,9 +160,13 @@ export async function updateDataroom(actor: Actor, idOrPid: string, input: RoomF
         isFrozen: input.is_frozen,
       },
     });
-    return room.id;
+    const after = toDataroom(await withCounts(tx, room.id));
+    // Freezing and unfreezing are events of their own; any other field is an update.
+    const { is_frozen: frozen, ...changes } = changesBetween(before, after);
+    if (Object.keys(changes).length) await emit(tx, actor, { type: 'dataroom.updated', object: after, changes, dataroomId: room.id });
+    if (frozen) await emit(tx, actor, { type: after.is_frozen ? 'dataroom.frozen' : 'dataroom.unfrozen', object: after, dataroomId: room.id });
+    return after;
   });
-  return toDataroom(await withCounts(db, id));
 }
 
 /**
@@ -181,6 +188,7 @@ export async function deleteDataroom(actor: Actor, idOrPid: string) {
     await tx.dataroomCustomBranding.deleteMany({ where: { dataroomId: r.id } });
     const released = custom ? await releaseImageRows(tx, [custom.logoImageId, custom.bannerImageId, custom.linkPreviewImageId, custom.linkPreviewFaviconId]) : [];
     await tx.dataroom.update({ where: { id: r.id }, data: { deletedAt: new Date(), brandingMode: 'team_default', brandId: null } });
+    await emit(tx, actor, { type: 'dataroom.deleted', object: { id: r.id, object: 'dataroom', deleted: true }, dataroomId: r.id });
     return { ...r, released };
   });
   await deleteBlobs(room.released);

@@ -4,16 +4,17 @@
 // webhook endpoint of the team that subscribes to the type; the first attempt starts after the
 // answer (server/jobs/webhooks.ts, woken through server/lib/wake.ts).
 import { createId } from '@paralleldrive/cuid2';
-import type { Actor, RequestInfo, SystemActor, ViewerActor } from '../../auth/actor';
+import type { Actor, RequestInfo, SystemActor, UserActor, ViewerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import type { EventType } from '../../../lib/shared/event-types';
 import { wake } from '../../lib/wake';
 
-export type EventActor = Actor | ViewerActor | SystemActor;
+/** Who acted: anyone acting for a team, a visitor, the system, or a signed-in user joining a team. */
+export type EventActor = Actor | ViewerActor | SystemActor | Pick<UserActor, 'kind' | 'userId' | 'teamId' | 'request'>;
 
 /** A resource as /v1 returns it (its `id` names it in the log), or the deleted-object result. */
-export type EventObject = { id: string; object: string } & Record<string, unknown>;
+export type EventObject = { id?: string; object: string } & Record<string, unknown>;
 
 export type Changes = Record<string, [unknown, unknown]>;
 
@@ -24,9 +25,20 @@ export type NewEvent = {
   changes?: Changes;
   /** The room it happened in (internal id), when any. */
   dataroomId?: string | null;
+  /** What `resource_id` finds it by, when the object has no `id` of its own (a room's branding). */
+  resourceId?: string;
 };
 
-export const newEventId = () => `evt_${createId()}`;
+let sequence = 0;
+
+/**
+ * `evt_` + the time and a per-process counter + random: opaque to clients, but ordered, so events
+ * written in one statement (same created_at) list in the order they were emitted.
+ */
+export function newEventId(now = Date.now()): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `evt_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${createId().slice(0, 12)}`;
+}
 
 /**
  * The actor's columns: who it is by id, and the SQL that reads its name and email now ($1 is the
@@ -57,34 +69,49 @@ function actorColumns(actor: EventActor): { type: string; id: string | null; loo
 const requestOf = (actor: EventActor): RequestInfo | null => ('request' in actor && actor.request ? actor.request : null);
 const address = (a: string | null | undefined) => (a && a !== 'unknown' ? a : null);
 
-// $1 actor id, $2 actor name, $3 actor email (used when there is no lookup), $4 event id, $5 team,
-// $6 type, $7 created, $8 actor type, $9 room, $10 resource, $11 data, $12 ip, $13 user agent,
-// $14 the webhook body.
+// $1 actor id, $2 actor name, $3 actor email (used when there is no lookup), $4 team, $5 created,
+// $6 actor type, $7 ip, $8 user agent; then one array per column of the events: $9 ids, $10 types,
+// $11 rooms, $12 resources, $13 data, $14 the webhook bodies.
 const insertSql = (lookup: string | null) => `
   WITH a AS (${lookup ?? 'SELECT $1::text AS id, $2::text AS name, $3::text AS email'}),
+  src AS (SELECT * FROM unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) AS s(id, type, room, resource, data, body)),
   ev AS (
     INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, dataroom_id, resource_id, data, ip_address, user_agent)
-    SELECT $4, $5, $6, $7::timestamp, $8, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), $9, $10, $11::jsonb, $12, $13
-    FROM (SELECT 1) one LEFT JOIN a ON true
-    RETURNING id)
+    SELECT s.id, $4, s.type, $5::timestamp, $6, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), s.room, s.resource, s.data::jsonb, $7, $8
+    FROM src s LEFT JOIN a ON true
+    RETURNING id, type)
   INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
-  SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.team_id, w.id, ev.id, $6, $14, 'pending', $7::timestamp, $7::timestamp, $7::timestamp
-  FROM ev, webhook_endpoints w
-  WHERE w.team_id = $5 AND w.enabled
-    AND ($6 = ANY (w.events) OR '*' = ANY (w.events)
-      OR EXISTS (SELECT 1 FROM unnest(w.events) p WHERE p LIKE '%.*' AND starts_with($6, left(p, -1))))`;
+  SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.team_id, w.id, ev.id, ev.type, s.body, 'pending', $5::timestamp, $5::timestamp, $5::timestamp
+  FROM ev JOIN src s ON s.id = ev.id JOIN webhook_endpoints w ON w.team_id = $4 AND w.enabled
+  WHERE ev.type = ANY (w.events) OR '*' = ANY (w.events)
+    OR EXISTS (SELECT 1 FROM unnest(w.events) p WHERE p LIKE '%.*' AND starts_with(ev.type, left(p, -1)))`;
 
 const sqlByLookup = new Map<string | null, string>();
 
 /** Writes the event (and its webhook deliveries) in `tx`; returns its id. */
 export async function emit(tx: Tx, actor: EventActor, e: NewEvent): Promise<string> {
-  const id = newEventId();
+  return (await emitMany(tx, actor, [e]))[0]!;
+}
+
+/** Several events of one actor in one statement (a bulk change: one event per item). */
+export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): Promise<string[]> {
+  if (!events.length) return [];
   const now = Date.now();
+  const timestamp = new Date(now).toISOString();
   const a = actorColumns(actor);
   const req = requestOf(actor);
-  const data = e.changes && Object.keys(e.changes).length ? { object: e.object, changes: e.changes } : { object: e.object };
-  const dataJson = JSON.stringify(data);
-  const body = `{"id":${JSON.stringify(id)},"type":${JSON.stringify(e.type)},"timestamp":"${new Date(now).toISOString()}","data":${dataJson}}`;
+  const ids: string[] = [];
+  const cols = { types: [] as string[], rooms: [] as (string | null)[], resources: [] as (string | null)[], data: [] as string[], bodies: [] as string[] };
+  for (const e of events) {
+    const id = newEventId(now);
+    const data = JSON.stringify(e.changes && Object.keys(e.changes).length ? { object: e.object, changes: e.changes } : { object: e.object });
+    ids.push(id);
+    cols.types.push(e.type);
+    cols.rooms.push(e.dataroomId ?? null);
+    cols.resources.push(e.resourceId ?? e.object.id ?? null);
+    cols.data.push(data);
+    cols.bodies.push(`{"id":${JSON.stringify(id)},"type":${JSON.stringify(e.type)},"timestamp":"${timestamp}","data":${data}}`);
+  }
   let sql = sqlByLookup.get(a.lookup);
   if (!sql) sqlByLookup.set(a.lookup, (sql = insertSql(a.lookup)));
   const deliveries = await tx.$executeRawUnsafe(
@@ -92,20 +119,20 @@ export async function emit(tx: Tx, actor: EventActor, e: NewEvent): Promise<stri
     a.id,
     a.name,
     a.email,
-    id,
     actor.teamId,
-    e.type,
     pgTimestamp(now),
     a.type,
-    e.dataroomId ?? null,
-    e.object.id,
-    dataJson,
     address(req?.ipAddress),
     req?.userAgent?.slice(0, 512) ?? null,
-    body,
+    ids,
+    cols.types,
+    cols.rooms,
+    cols.resources,
+    cols.data,
+    cols.bodies,
   );
   if (deliveries > 0) wake('webhooks');
-  return id;
+  return ids;
 }
 
 /**

@@ -3,6 +3,7 @@
 // a preset may seed. Deleting is soft: the link stops resolving and leaves the API.
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
 import { config } from '../../config';
 import { db, type Tx } from '../../db/client';
 import { Prisma } from '../../db/generated/client';
@@ -98,8 +99,8 @@ export async function findLink(tx: Tx, actor: Actor, id: string): Promise<LinkRo
   return link;
 }
 
-export async function getLink(actor: Actor, id: string) {
-  return (await toLinks(db, [await findLink(db, actor, id)]))[0]!;
+export async function getLink(actor: Actor, id: string, tx: Tx = db) {
+  return (await toLinks(tx, [await findLink(tx, actor, id)]))[0]!;
 }
 
 /** Newest first; filtered by document or room (internal or dr_ id). */
@@ -282,6 +283,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
           presetId: preset?.id ?? null,
         },
       });
+      await emit(tx, actor, { type: 'link.created', object: await getLink(actor, link.id, tx), dataroomId: link.dataroomId });
       return link.id;
     });
   } catch (e) {
@@ -310,6 +312,7 @@ export async function updateLink(actor: Actor, id: string, input: LinkSettingsIn
       if (input.email_authenticated === true && input.email_protected === undefined) data.emailProtected = true;
       checkResult(actor, { ...link, ...data } as typeof link, input.expires_at !== undefined);
       if (fetched) await insertImageRows(tx, [fetched]);
+      const before = await getLink(actor, link.id, tx);
       await tx.link.update({
         where: { id: link.id },
         data: {
@@ -318,6 +321,9 @@ export async function updateLink(actor: Actor, id: string, input: LinkSettingsIn
           watermarkConfig: data.watermarkConfig === null ? Prisma.DbNull : (data.watermarkConfig as object | undefined),
         },
       });
+      const after = await getLink(actor, link.id, tx);
+      const changes = changesBetween(before, after, input.password !== undefined ? ['password'] : []);
+      await emit(tx, actor, { type: 'link.updated', object: after, changes, dataroomId: link.dataroomId });
       return input.meta_image !== undefined ? releaseImageRows(tx, [link.metaImage]) : [];
     });
   } catch (e) {
@@ -332,6 +338,7 @@ export async function deleteLink(actor: Actor, id: string) {
   const keys = await db.$transaction(async (tx) => {
     const link = await findLink(tx, actor, id);
     await tx.link.update({ where: { id: link.id }, data: { deletedAt: new Date(), metaImage: null } });
+    await emit(tx, actor, { type: 'link.deleted', object: { id: link.id, object: 'link', deleted: true }, dataroomId: link.dataroomId });
     return releaseImageRows(tx, [link.metaImage]);
   });
   await deleteBlobs(keys);

@@ -1,6 +1,7 @@
 // Link presets (DESIGN.md): named settings that seed new links. A null or absent setting does
 // not seed; names are unique in the team (409); custom fields are capped by plan as on links.
 import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
 import { Prisma } from '../../db/generated/client';
 import { conflict, notFound } from '../../errors';
@@ -53,8 +54,8 @@ export async function listPresets(actor: Actor) {
   return { data: await toPresets(db, rows), next_cursor: null };
 }
 
-export async function getPreset(actor: Actor, id: string) {
-  return (await toPresets(db, [await findPreset(db, actor, id)]))[0]!;
+export async function getPreset(actor: Actor, id: string, tx: Tx = db) {
+  return (await toPresets(tx, [await findPreset(tx, actor, id)]))[0]!;
 }
 
 async function columns(input: PresetInput) {
@@ -93,11 +94,16 @@ async function write(actor: Actor, input: PresetInput, existing: PresetRow | nul
       if (image) await insertImageRows(tx, [image]);
       if (existing) {
         const current = await findPreset(tx, actor, existing.id);
+        const before = await getPreset(actor, current.id, tx);
         await tx.linkPreset.update({ where: { id: current.id }, data });
+        const after = await getPreset(actor, current.id, tx);
+        const changes = changesBetween(before, after, input.password !== undefined ? ['password'] : []);
+        await emit(tx, actor, { type: 'link_preset.updated', object: after, changes });
         return input.meta_image !== undefined ? releaseImageRows(tx, [current.metaImage]) : [];
       }
       const created = await tx.linkPreset.create({ data: { ...(data as Prisma.LinkPresetUncheckedCreateInput), id, teamId: actor.teamId, name: input.name! } });
       id = created.id;
+      await emit(tx, actor, { type: 'link_preset.created', object: await getPreset(actor, id, tx) });
       return [];
     });
   } catch (e) {
@@ -120,6 +126,7 @@ export async function deletePreset(actor: Actor, id: string) {
     const p = await findPreset(tx, actor, id);
     await tx.link.updateMany({ where: { presetId: p.id }, data: { presetId: null } });
     await tx.linkPreset.delete({ where: { id: p.id } });
+    await emit(tx, actor, { type: 'link_preset.deleted', object: { id: p.id, object: 'link_preset', deleted: true } });
     return releaseImageRows(tx, [p.metaImage]);
   });
   await deleteBlobs(keys);

@@ -46,7 +46,7 @@ export async function downloadDocument(link: ViewerLink, actor: ViewerActor, d: 
     ? { kind: 'room_document' as const, dataroomId: link.dataroomId, documentId: d.documentId, versionId: d.versionId }
     : { kind: 'document' as const, documentId: d.documentId, versionId: d.versionId };
   const { viewId } = await touchView(actor, link, target, ctx.userAgent);
-  await recordDownload(viewId, 'SINGLE');
+  await recordDownload(actor, viewId, 'SINGLE');
   return { bytes, contentType: d.contentType, fileName: d.name };
 }
 
@@ -82,6 +82,6 @@ export async function downloadRoomZip(link: ViewerLink, actor: ViewerActor, tree
     entries.push({ name, bytes });
   }
   const { viewId } = await touchView(actor, link, { kind: 'room', dataroomId: tree.room.id }, ctx.userAgent);
-  await recordDownload(viewId, 'BULK');
+  await recordDownload(actor, viewId, 'BULK');
   return { bytes: zip(entries), contentType: 'application/zip', fileName: `${tree.room.name}.zip` };
 }

@@ -4,6 +4,8 @@
 // session; passing the last gate admits the session. A refusal never says which rule refused,
 // and on a link that verifies the address the email step answers the same for every address: the
 // code is only sent when the address may enter, so the step cannot be used to test a list.
+import { emit } from '../events/emit';
+import { visitorObject } from '../visitors';
 import { verifyPassword, type CustomField } from '../links/settings';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
@@ -116,8 +118,9 @@ export type CodeMailTexts = { subject: string; body: (code: string) => string };
 export type GateRequest = {
   step: string;
   form: Record<string, string>;
-  /** The client's address (rate limits). */
+  /** The client's address (rate limits, the audit log). */
   address: string;
+  userAgent?: string | null;
   codeMail: CodeMailTexts;
 };
 
@@ -218,6 +221,10 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
     }
   }
   if (admitted && p.verified && viewerId) await db.viewer.update({ where: { id: viewerId }, data: { verified: true } });
+  if (p.verified && !before.verified && p.email && viewerId) {
+    const actor = { kind: 'viewer' as const, linkId: link.id, teamId: link.teamId, sessionId: session?.id ?? '', visitorId: viewerId, email: p.email, request: { ipAddress: req.address, userAgent: req.userAgent ?? null } };
+    await db.$transaction(async (tx) => emit(tx, actor, { type: 'visitor.verified', object: await visitorObject(tx, link.teamId, viewerId!), dataroomId: link.dataroomId }));
+  }
 
   const data = {
     email: p.email,

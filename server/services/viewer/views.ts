@@ -8,6 +8,8 @@ import { db, type Tx } from '../../db/client';
 import { newId } from '../../ids';
 import { afterResponse } from '../../lib/after-response';
 import { notifyVisit } from './notify';
+import { emit } from '../events/emit';
+import { toView } from '../links/views';
 import type { ViewerLink } from './links';
 
 export const VISIT_GAP_MS = 10 * 60_000;
@@ -40,7 +42,7 @@ async function continueOrCreate(
     return { id: found[0].id, created: false };
   }
   const id = newId();
-  await tx.view.create({
+  const created = await tx.view.create({
     data: {
       id,
       teamId: actor.teamId,
@@ -60,6 +62,8 @@ async function continueOrCreate(
       customFieldValues: v.parentViewId ? undefined : (session.fieldValues ?? undefined) as object | undefined,
     },
   });
+  const object = toView({ ...created, viewType: v.viewType, downloadType: null, durationMs: 0 });
+  await emit(tx, actor, { type: 'view.created', object, dataroomId: v.dataroomId });
   return { id, created: true };
 }
 
@@ -92,7 +96,11 @@ export async function touchView(actor: ViewerActor, link: ViewerLink, target: Vi
   return { viewId: result.viewId, roomViewId: result.roomViewId };
 }
 
-/** Marks the view as downloaded (the latest download's time and kind). */
-export async function recordDownload(viewId: string, type: 'SINGLE' | 'BULK' | 'FOLDER') {
-  await db.view.update({ where: { id: viewId }, data: { downloadedAt: new Date(), downloadType: type, lastActiveAt: new Date() } });
+/** Marks the view as downloaded (the latest download's time and kind), with its event. */
+export async function recordDownload(actor: ViewerActor, viewId: string, type: 'SINGLE' | 'BULK' | 'FOLDER') {
+  await db.$transaction(async (tx) => {
+    const v = await tx.view.update({ where: { id: viewId }, data: { downloadedAt: new Date(), downloadType: type, lastActiveAt: new Date() } });
+    const object = toView({ ...v, downloadType: type, durationMs: v.recordedMs });
+    await emit(tx, actor, { type: 'view.downloaded', object, dataroomId: v.dataroomId });
+  });
 }
