@@ -67,6 +67,7 @@ beforeAll(async () => {
   const hook = ok(await them.post('/v1/webhooks', { url: 'http://127.0.0.1:9/sweep', events: ['webhook_endpoint.deleted'] }), 201);
   theirs['webhooks/{id}'] = hook.id;
   theirs['deliveries/{deliveryId}'] = ok(await them.post(`/v1/webhooks/${hook.id}/test`, {}), 201).id;
+  theirs['events/{id}'] = ok(await them.get('/v1/events?limit=1')).data[0].id;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};
