@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
+import { useTestServerDatabase } from './support/in-process';
 import { withTestDb } from './support/test-db';
 import { startReceiver, until, verified, type Receiver } from './support/webhook-receiver';
 
@@ -21,13 +22,8 @@ let runSeq = 0;
 beforeAll(async () => {
   receiver = await startReceiver();
   // This process talks to the server's database with the server's settings and app secret.
+  await useTestServerDatabase();
   const env = inject('serverEnv');
-  if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
-  else {
-    process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
-    const { ensureEmbeddedDatabase } = await import('../server/db/embedded');
-    process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
-  }
   process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;
   process.env.NEXTAUTH_SECRET = 'test-secret-not-for-production'; // tests/support/server.ts
   process.env.WEBHOOK_ALLOW_PRIVATE_URLS = 'true';
