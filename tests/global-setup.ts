@@ -13,6 +13,7 @@ import { startServer } from './support/server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    serverPid: number;
     fixturesOrigin: string;
     serverEnv: Record<string, string>;
     tmpDir: string;
@@ -75,6 +76,7 @@ export default async function setup(project: TestProject) {
   console.log(`[tests] app at ${server.url} on ${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} (log ${server.logFile})`);
 
   project.provide('baseUrl', server.url);
+  project.provide('serverPid', server.pid);
   project.provide('fixturesOrigin', fixtures.origin);
   project.provide('serverEnv', env);
   project.provide('tmpDir', tmpDir);

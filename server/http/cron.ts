@@ -1,4 +1,4 @@
-// Vercel Cron's calls (vercel.json) carry `Authorization: Bearer $CRON_SECRET`; without
+// Vercel Cron calls the app's cron routes with `Authorization: Bearer $CRON_SECRET`; without
 // CRON_SECRET configured every cron route is closed.
 import { timingSafeEqual } from 'node:crypto';
 import { config } from '../config';

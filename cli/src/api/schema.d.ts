@@ -308,6 +308,46 @@ export interface paths {
         patch: operations["datarooms-documents-move"];
         trace?: never;
     };
+    "/datarooms/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive the room: every document under its folder path, index.csv, audit-log.csv, qa.csv and MANIFEST.sha256, built in the background
+         * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        post: operations["datarooms-exports-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datarooms/{id}/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll a room archive (download_url once succeeded)
+         * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["datarooms-exports-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datarooms/{id}/folders": {
         parameters: {
             query?: never;
@@ -1178,7 +1218,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed request: the body is not valid JSON, is empty, or is not sent as `Content-Type: application/json`. */
+        /** @description Malformed request: the body is not valid JSON, is empty, or is not sent as `Content-Type: application/json`; or the `Idempotency-Key` header is not 1 to 255 printable ASCII characters (`details.header`). */
         BadRequest: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1190,7 +1230,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request conflicts with the current state: a name already used, an `upload_id` already consumed, a folder that is not empty. */
+        /** @description The request conflicts with the current state: a name already used, an `upload_id` already consumed, a folder that is not empty; or a request with the same `Idempotency-Key` is still running (`details.header`). */
         Conflict: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1289,7 +1329,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Validation failed: an unknown body or query key (named in `details.formErrors[0]`), a wrong type, a value out of range. `details` is `{ formErrors, fieldErrors }`. */
+        /** @description Validation failed: an unknown body or query key (named in `details.formErrors[0]`), a wrong type, a value out of range. `details` is `{ formErrors, fieldErrors }`. Also: the `Idempotency-Key` was already used for another path or body (`details.header`, and `details.fieldErrors['Idempotency-Key']`). */
         UnprocessableEntity: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1302,9 +1342,17 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+         * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+         */
+        "Idempotency-Key": string;
+    };
     requestBodies: never;
     headers: {
+        /** @description On a POST repeated with the same `Idempotency-Key`: the answer is the stored answer of the first request, not a new run. */
+        "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description Always `Bearer`. */
@@ -1612,7 +1660,13 @@ export interface operations {
     "brands-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1678,6 +1732,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,7 +2249,13 @@ export interface operations {
     "datarooms-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2225,6 +2286,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2903,7 +2965,13 @@ export interface operations {
     "datarooms-documents-attach": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -2930,6 +2998,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3108,6 +3177,115 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "datarooms-exports-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted: the work continues in the background */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "dataroom_export";
+                        dataroom_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        size: number | null;
+                        sha256: string | null;
+                        /** @description Signed, valid for an hour; only when succeeded */
+                        download_url: string | null;
+                        error: string | null;
+                        created: string;
+                        completed_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "datarooms-exports-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "dataroom_export";
+                        dataroom_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        size: number | null;
+                        sha256: string | null;
+                        /** @description Signed, valid for an hour; only when succeeded */
+                        download_url: string | null;
+                        error: string | null;
+                        created: string;
+                        completed_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "datarooms-folders-list": {
         parameters: {
             query?: {
@@ -3167,7 +3345,13 @@ export interface operations {
     "datarooms-folders-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -3196,6 +3380,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3387,7 +3572,13 @@ export interface operations {
     "datarooms-folders-move": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
                 folderId: string;
@@ -3413,6 +3604,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,7 +3687,13 @@ export interface operations {
     "datarooms-groups-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -3526,6 +3724,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3749,7 +3948,13 @@ export interface operations {
     "datarooms-groups-members-add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
                 groupId: string;
@@ -3778,6 +3983,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4013,7 +4219,13 @@ export interface operations {
     "documents-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4046,6 +4258,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4131,7 +4344,13 @@ export interface operations {
     "documents-uploadUrl": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4158,6 +4377,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4384,7 +4604,13 @@ export interface operations {
     "documents-versions-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -4413,6 +4639,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4742,7 +4969,13 @@ export interface operations {
     "folders-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4769,6 +5002,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4954,7 +5188,13 @@ export interface operations {
     "folders-move": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -4979,6 +5219,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5087,7 +5328,13 @@ export interface operations {
     "linkPresets-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5151,6 +5398,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,7 +5785,13 @@ export interface operations {
     "links-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5620,6 +5874,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6466,7 +6721,13 @@ export interface operations {
     "webhooks-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6499,6 +6760,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6741,7 +7003,13 @@ export interface operations {
     "webhooks-retryDelivery": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -6761,6 +7029,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6798,7 +7067,13 @@ export interface operations {
     "webhooks-rotateSecret": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -6817,6 +7092,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6851,7 +7127,13 @@ export interface operations {
     "webhooks-test": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -6870,6 +7152,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {

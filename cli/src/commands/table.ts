@@ -90,6 +90,15 @@ export const GROUPS: GroupDef[] = [
     ops: crud('/datarooms', '/datarooms/{id}'),
     groups: [
       {
+        name: 'exports',
+        summary: 'Room archives: every document, index.csv, audit-log.csv, qa.csv and a SHA-256 manifest in one zip',
+        columns: ['id', 'status', 'size', 'sha256', 'created', 'completed_at', 'download_url'],
+        ops: [
+          op('create', 'POST', '/datarooms/{id}/exports', { args: [ROOM], summary: 'Start an archive of the room (built in the background)' }),
+          op('get', 'GET', '/datarooms/{id}/exports/{exportId}', { args: [ROOM, 'exportId=export'], summary: 'Its status, and download_url (an hour) once succeeded' }),
+        ],
+      },
+      {
         name: 'documents',
         summary: 'Documents placed in a data room',
         columns: ['id', 'document_id', 'document_name', 'folder_path', 'order_index', 'created'],
@@ -186,6 +195,12 @@ export const GROUPS: GroupDef[] = [
       op('visitor', 'GET', '/visitors/{id}/views', { args: ['id=visitor'] }),
       op('get', 'GET', '/analytics/views/{id}', { args: ['id=view'], summary: 'Time per page of one view' }),
     ],
+  },
+  {
+    name: 'events',
+    summary: 'The audit log, newest first (--type dataroom.*, --dataroom, --resource-id, --actor-email, --since/--until)',
+    columns: ['id', 'type', 'created', 'dataroom_id'],
+    ops: [op('list', 'GET', '/events'), op('get', 'GET', '/events/{id}')],
   },
   {
     name: 'analytics',

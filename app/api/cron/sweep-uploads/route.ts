@@ -1,6 +1,5 @@
-// Vercel Cron (vercel.json) removes expired, unused uploads (and the viewer's expired sessions,
-// one-time codes and notification claims). Vercel sends
-// `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET configured the route is closed.
+// Vercel Cron (vercel.json) runs the one sweep: expired, unused uploads, the viewer's expired
+// sessions, one-time codes and notification claims, old events and Idempotency-Keys.
 import { sweep } from '@/server/jobs/sweep';
 import { cronAuthorized, cronRefused } from '@/server/http/cron';
 
