@@ -68,6 +68,7 @@ beforeAll(async () => {
   theirs['webhooks/{id}'] = hook.id;
   theirs['deliveries/{deliveryId}'] = ok(await them.post(`/v1/webhooks/${hook.id}/test`, {}), 201).id;
   theirs['events/{id}'] = ok(await them.get('/v1/events?limit=1')).data[0].id;
+  theirs['exports/{exportId}'] = ok(await them.post(`/v1/datarooms/${room.id}/exports`, {}), 202).id;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};
