@@ -26,8 +26,13 @@ beforeAll(async () => {
 
 async function finished(roomId: string, exportId: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
+  let progress = 0;
   for (;;) {
     const e = ok(await api.get(`/v1/datarooms/${roomId}/exports/${exportId}`));
+    // Progress never goes back, and reads 100 only once the archive has succeeded.
+    expect(e.progress).toBeGreaterThanOrEqual(progress);
+    progress = e.progress;
+    expect(e.progress === 100).toBe(e.status === 'succeeded');
     if (e.status === 'succeeded' || e.status === 'failed') return e;
     if (Date.now() > deadline) throw new Error(`export still ${e.status}`);
     await new Promise((r) => setTimeout(r, 200));

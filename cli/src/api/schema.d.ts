@@ -3216,6 +3216,8 @@ export interface operations {
                         dataroom_id: string;
                         /** @enum {string} */
                         status: "queued" | "running" | "succeeded" | "failed";
+                        /** @description Percent of the documents written (100 once succeeded) */
+                        progress: number;
                         size: number | null;
                         sha256: string | null;
                         /** @description Signed, valid for an hour; only when succeeded */
@@ -3266,6 +3268,8 @@ export interface operations {
                         dataroom_id: string;
                         /** @enum {string} */
                         status: "queued" | "running" | "succeeded" | "failed";
+                        /** @description Percent of the documents written (100 once succeeded) */
+                        progress: number;
                         size: number | null;
                         sha256: string | null;
                         /** @description Signed, valid for an hour; only when succeeded */

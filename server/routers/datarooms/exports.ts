@@ -12,6 +12,7 @@ export const DataroomExport = z.object({
   object: z.literal('dataroom_export'),
   dataroom_id: z.string(),
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  progress: z.int().describe('Percent of the documents written (100 once succeeded)'),
   size: z.int().nullable(),
   sha256: z.string().nullable(),
   download_url: z.string().nullable().describe('Signed, valid for an hour; only when succeeded'),
@@ -42,4 +43,8 @@ export const roomExportsRouter = router({
     .input(ExportInput)
     .output(DataroomExport)
     .query(({ ctx, input }) => exportsService.getExport(ctx.actor, input.id, input.exportId, ctx.origin ?? config.appUrl)),
+  // The dashboard's: the room's newest archive after a reload (not part of /v1).
+  latest: teamProcedure('datarooms.read')
+    .input(RoomInput)
+    .query(({ ctx, input }) => exportsService.latestExport(ctx.actor, input.id, ctx.origin ?? config.appUrl)),
 });

@@ -25,6 +25,7 @@ type Placement = {
   numPages: number;
   externalUrl: string | null;
   storageKey: string | null;
+  fileSize?: number;
 };
 
 export type IndexRow = { number: string; path: string; name: string; type: string; pages: number | null; placement: Placement | null };
@@ -78,18 +79,32 @@ function hashing(done: (hex: string, size: number) => void): Transform {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|csv))/;
 
-export async function writeRoomArchive(o: { teamId: string; dataroomId: string; key: string }): Promise<{ size: number; sha256: string }> {
+/** `progress`: the documents' bytes read so far and in all (the CSVs that follow are small). */
+export async function writeRoomArchive(
+  o: { teamId: string; dataroomId: string; key: string },
+  progress: (done: number, total: number) => void = () => {},
+): Promise<{ size: number; sha256: string }> {
   const [folders, placements] = await Promise.all([
     db.$queryRaw<Folder[]>`SELECT id, name, parent_id AS "parentId", path FROM dataroom_folders WHERE dataroom_id = ${o.dataroomId}`,
     db.$queryRaw<Placement[]>`
       SELECT p.id, p.folder_id AS "folderId", p.order_index AS "orderIndex", d.name, d.type, d.content_type AS "contentType",
-        d.num_pages AS "numPages", d.external_url AS "externalUrl", v.storage_key AS "storageKey"
+        d.num_pages AS "numPages", d.external_url AS "externalUrl", v.storage_key AS "storageKey", COALESCE(v.file_size, 0)::float8 AS "fileSize"
       FROM dataroom_documents p
       JOIN documents d ON d.id = p.document_id
       JOIN document_versions v ON v.document_id = d.id AND v.is_primary
       WHERE p.dataroom_id = ${o.dataroomId}`,
   ]);
   const index = roomIndex(folders, placements);
+  const total = placements.reduce((n, p) => n + (p.storageKey ? (p.fileSize ?? 0) : 0), 0);
+  let done = 0;
+  const counting = () =>
+    new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        done += chunk.length;
+        progress(done, total);
+        cb(null, chunk);
+      },
+    });
   const store = getBlobStore();
   const digests = new Map<string, string>();
   const zip = new yazl.ZipFile();
@@ -110,7 +125,12 @@ export async function writeRoomArchive(o: { teamId: string; dataroomId: string; 
     const p = row.placement;
     if (!p?.storageKey) continue;
     const key = p.storageKey;
-    add(row.path, COMPRESSIBLE.test(p.contentType), async () => Readable.fromWeb((await store.readStream(key)) as never));
+    add(row.path, COMPRESSIBLE.test(p.contentType), async () => {
+      const file = Readable.fromWeb((await store.readStream(key)) as never);
+      const count = counting();
+      file.on('error', (e) => count.destroy(e));
+      return file.pipe(count);
+    });
   }
   const text = (lines: () => AsyncIterable<string> | Iterable<string>) => async () => Readable.from(lines(), { objectMode: false });
   add(

@@ -35,9 +35,19 @@ async function build(job: Claimed) {
   const renew = setInterval(() => {
     db.dataroomExport.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() + LEASE_S * 1000) } }).catch(() => {});
   }, (LEASE_S * 1000) / 3);
+  let shown = 0;
+  let lastWrite = 0;
+  const progress = (done: number, total: number) => {
+    // At most one write a second: the dashboard polls about that often.
+    const pct = total > 0 ? Math.min(99, Math.floor((done / total) * 100)) : 0;
+    if (pct === shown || Date.now() - lastWrite < 1000) return;
+    shown = pct;
+    lastWrite = Date.now();
+    db.dataroomExport.update({ where: { id: job.id }, data: { progress: pct } }).catch(() => {});
+  };
   try {
-    const { size, sha256 } = await writeRoomArchive({ teamId: job.teamId, dataroomId: job.dataroomId, key });
-    await finish(job.id, { status: 'succeeded', size: BigInt(size), sha256, storageKey: key, error: null });
+    const { size, sha256 } = await writeRoomArchive({ teamId: job.teamId, dataroomId: job.dataroomId, key }, progress);
+    await finish(job.id, { status: 'succeeded', progress: 100, size: BigInt(size), sha256, storageKey: key, error: null });
   } catch (e) {
     console.error(`[quire] room archive ${job.id} failed:`, e instanceof Error ? e.message : e);
     await getBlobStore().delete(key).catch(() => {});

@@ -17,6 +17,7 @@ type ExportRow = {
   id: string;
   dataroomId: string;
   status: string;
+  progress: number;
   size: bigint | null;
   sha256: string | null;
   error: string | null;
@@ -44,6 +45,7 @@ function toExport(r: ExportRow, roomPid: string, origin: string) {
     object: 'dataroom_export' as const,
     dataroom_id: r.dataroomId,
     status: r.status as 'queued' | 'running' | 'succeeded' | 'failed',
+    progress: r.progress,
     size: r.size === null ? null : Number(r.size),
     sha256: r.sha256,
     download_url: r.status === 'succeeded' ? exportDownloadUrl(origin, roomPid, r.id) : null,
@@ -66,6 +68,13 @@ export async function getExport(actor: Actor, roomId: string, exportId: string, 
   const row = await db.dataroomExport.findFirst({ where: { id: exportId, dataroomId: room.id, teamId: actor.teamId } });
   if (!row) throw notFound('Export');
   return toExport(row, room.pid, origin);
+}
+
+/** The room's newest archive, or null (the dashboard shows it after a reload). */
+export async function latestExport(actor: Actor, roomId: string, origin: string) {
+  const room = await findRoom(db, actor, roomId);
+  const row = await db.dataroomExport.findFirst({ where: { dataroomId: room.id, teamId: actor.teamId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return row ? toExport(row, room.pid, origin) : null;
 }
 
 /** A finished archive's blob, for its signed download URL (null: unknown, unfinished, or not this room's). */

@@ -4,6 +4,7 @@ CREATE TABLE "dataroom_exports" (
     "team_id" TEXT NOT NULL,
     "dataroom_id" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'queued',
+    "progress" INTEGER NOT NULL DEFAULT 0,
     "size" BIGINT,
     "sha256" TEXT,
     "storage_key" TEXT,
