@@ -55,6 +55,7 @@ const ROUTE_HANDLERS = [
   /^\/api\/(?:trpc|auth)\//,
   /^\/api\/analytics\/export\/?$/,
   /^\/api\/cron\/sweep-uploads\/?$/,
+  /^\/api\/cron\/webhooks\/?$/,
   /^\/api\/cron\/exports\/?$/,
   /^\/api\/brands\/[^/]+\/images\/[^/]+\/?$/,
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,

@@ -44,6 +44,7 @@ const ROOM = 'id=dataroom';
 const GROUP = [ROOM, 'groupId=group'];
 const VIEW_COLUMNS = ['id', 'viewer_email', 'view_type', 'link_id', 'document_id', 'dataroom_id', 'viewed_at'];
 const imageArgs = (first: string) => [first, 'slot', 'file'];
+const DELIVERY_COLUMNS = ['id', 'event_type', 'status', 'attempts', 'last_response_status', 'last_response_ms', 'next_attempt_at', 'created'];
 
 export const GROUPS: GroupDef[] = [
   {
@@ -209,6 +210,18 @@ export const GROUPS: GroupDef[] = [
       op('link', 'GET', '/analytics/links/{id}', { args: ['id=link'] }),
       op('dataroom', 'GET', '/analytics/datarooms/{id}', { args: [ROOM] }),
       op('view', 'GET', '/analytics/views/{id}', { args: ['id=view'] }),
+    ],
+  },
+  {
+    name: 'webhooks',
+    summary: 'Webhook endpoints (Standard Webhooks) and their delivery log',
+    columns: ['id', 'url', 'events', 'enabled', 'disabled_reason', 'updated_at'],
+    ops: [
+      ...crud('/webhooks', '/webhooks/{id}', ['webhook']),
+      op('rotate-secret', 'POST', '/webhooks/{id}/rotate-secret', { args: ['id=webhook'], summary: 'New signing secret (the previous one signs too for 24 hours)' }),
+      op('test', 'POST', '/webhooks/{id}/test', { args: ['id=webhook'], summary: 'Send a webhook.test event to the endpoint', columns: DELIVERY_COLUMNS }),
+      op('deliveries', 'GET', '/webhooks/{id}/deliveries', { args: ['id=webhook'], columns: DELIVERY_COLUMNS }),
+      op('retry', 'POST', '/webhooks/{id}/deliveries/{deliveryId}/retry', { args: ['id=webhook', 'deliveryId=delivery'], summary: 'Send a delivery again now', columns: DELIVERY_COLUMNS }),
     ],
   },
 ];
