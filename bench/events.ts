@@ -3,7 +3,7 @@
 // once: 200 rooms, 5,000,000 events over the last 365 days (25,000 per room). Then, on the
 // production server (npm start), 16 connections:
 //   - GET /v1/events filtered by room, by type prefix, and unfiltered (target: by room p99 < 50 ms);
-//   - /v1 writes (POST /v1/folders, each emitting folder.created) and visits (a fresh visitor
+//   - /v1 writes (POST /v1/documents of a link, each emitting document.created) and visits (a fresh visitor
 //     opening a document link: a session, a view, view.created) — beside the same on a build of
 //     the code before events when --base DIR names one (a built checkout, e.g. made with
 //     `git worktree add /tmp/quire-base ecc4fa4 && cd /tmp/quire-base && npm ci && npm run build`);
@@ -86,7 +86,7 @@ type Figures = { rps: number; p50: number; p99: number; max: number };
 async function hit(o: autocannon.Options): Promise<Figures> {
   await autocannon({ ...o, connections: 16, duration: 2 });
   const r = await autocannon({ ...o, connections: 16, duration: SECONDS });
-  if (r.non2xx || r.errors) throw new Error(`${o.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx || r.errors || r.timeouts || !r['2xx']) throw new Error(`${o.url}: ${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max };
 }
 
@@ -133,10 +133,10 @@ async function writesAndVisits(dir: string, url: string, token: string, slug: st
   try {
     const base = `http://127.0.0.1:${port}`;
     const writes = await hit({
-      url: `${base}/v1/folders`,
+      url: `${base}/v1/documents`,
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench [<id>]' }),
+      body: JSON.stringify({ type: 'link', external_url: 'https://example.com/deck', name: 'bench [<id>]' }),
       idReplacement: true,
     });
     const visits = await visitLoad(base, slug);
@@ -177,9 +177,9 @@ async function main() {
   log(`writes and visits, 16 connections${opt.base ? `, this build and the base at ${opt.base}` : ''}:`);
   const now = await writesAndVisits(ROOT, url, token, slug);
   const before = opt.base ? await writesAndVisits(path.resolve(opt.base), url, token, slug) : null;
-  show('POST /v1/folders (folder.created)', now.writes, before ? `   base ${before.writes.rps.toFixed(0)} req/s: ratio ${(now.writes.rps / before.writes.rps).toFixed(2)} (target >= 0.85)` : '');
+  show('POST /v1/documents, a link (document.created)', now.writes, before ? `   base ${before.writes.rps.toFixed(0)} req/s: ratio ${(now.writes.rps / before.writes.rps).toFixed(2)} (target >= 0.85)` : '');
   show('a new visit: enter + page (view.created)', now.visits, before ? `   base ${before.visits.rps.toFixed(0)} req/s: ratio ${(now.visits.rps / before.visits.rps).toFixed(2)}` : '');
-  const made = (await c.query(`SELECT count(*)::int AS n FROM events WHERE type IN ('folder.created', 'view.created') AND created_at > now() - interval '10 minutes'`)).rows[0].n;
+  const made = (await c.query(`SELECT count(*)::int AS n FROM events WHERE type IN ('document.created', 'view.created') AND created_at > now() - interval '10 minutes'`)).rows[0].n;
   log(`  (${made.toLocaleString('en')} events written by these runs)`);
   await c.end();
   process.exit(0);
