@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import * as oc from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from '../server/trpc';
+import { SCOPES } from '../lib/shared/scopes';
 import { admin, baseUrl, client, envelope, uniqueTeam } from './support/api';
 import { inProcessCaller } from './support/in-process';
 import { onNextStart } from './support/server';
@@ -394,7 +395,7 @@ describe('tokens', () => {
     const t = await oc.pollDeviceAuthorizationGrant(config, handle);
     const me = await client(t.access_token).get('/v1/me');
     expect(me.body).toMatchObject({ kind: 'oauth', team: { slug }, user: { email } });
-    expect(me.body.scopes).toHaveLength(10);
+    expect(me.body.scopes).toHaveLength(SCOPES.length);
     await expect(admin(['device', 'approve', handle.user_code, '--team', slug, '--email', email])).rejects.toMatchObject({
       stderr: expect.stringContaining('No pending sign-in'),
     });
