@@ -263,3 +263,21 @@ describe('expiry', () => {
     expect(await keyRow(live)).toEqual({ status: 'done', response_status: 201 });
   });
 });
+
+describe('stored answers', () => {
+  it('are kept sealed: a webhook secret shown once is replayed, never stored readable', async () => {
+    const hooks = client((await createToken({ team: uniqueTeam('idem-hooks'), scopes: 'webhooks.read,webhooks.write', plan: 'business' })).token);
+    const key = newKey();
+    const body = { url: 'http://127.0.0.1:9/quire-hook', events: ['document.created'] };
+    const first = await hooks.post('/v1/webhooks', body, withKey(key));
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const again = await hooks.post('/v1/webhooks', body, withKey(key));
+    expect(replayed(again)).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const stored = await withTestDb(async (c) => (await c.query('SELECT response_body FROM idempotency_keys WHERE key = $1', [key])).rows[0].response_body as string);
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain('whsec_');
+    expect(stored).not.toContain(first.body.secret.slice(6, 30));
+  });
+});

@@ -3,6 +3,7 @@
 // requests with one key exactly one runs, on PostgreSQL and on embedded PGlite alike; the claim
 // then either stores the answer (done) or removes the row (released). Plain SQL on the shared
 // pool: the claim and its answer are two single statements, outside any transaction.
+import { sealer } from '../lib/sealed';
 import crypto from 'node:crypto';
 import { pgTimestamp, sqlRows } from '../db/sql';
 
@@ -14,6 +15,9 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 /** A running claim older than this is taken to be abandoned (its process died) and may be taken over. */
 export const IDEMPOTENCY_ABANDONED_MS = 60_000;
+
+// Kept answers are sealed: some hold a secret shown once (a webhook endpoint's, a rotated one).
+const answers = sealer('quire-idempotency', 'stored-answer');
 
 export type StoredAnswer = { status: number; body: string };
 
@@ -71,7 +75,7 @@ export async function claimIdempotencyKey(teamId: string, key: string, hash: str
       continue; // another request took it over first: read again
     }
     if (row.status === 'running') return { kind: 'running' };
-    return { kind: 'done', answer: { status: row.response_status!, body: row.response_body! } };
+    return { kind: 'done', answer: { status: row.response_status!, body: answers.open(row.response_body!) } };
   }
   // Claimed and released three times in a row by others: as good as running.
   return { kind: 'running' };
@@ -82,7 +86,7 @@ export async function finishIdempotencyKey(teamId: string, key: string, claimId:
   await sqlRows(
     `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
      WHERE team_id = $1 AND key = $2 AND claim_id = $3`,
-    [teamId, key, claimId, answer.status, answer.body],
+    [teamId, key, claimId, answer.status, answers.seal(answer.body)],
     { name: 'idem_finish' },
   );
 }

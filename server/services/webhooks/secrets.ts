@@ -3,39 +3,19 @@
 // label), shown only when created or rotated, and signs `{id}.{timestamp}.{body}` with
 // HMAC-SHA256 over its decoded bytes.
 import crypto from 'node:crypto';
-import { appSecret } from '../../storage/config';
+import { sealer } from '../../lib/sealed';
 
 const PREFIX = 'whsec_';
-const FORMAT = 'v1.';
 
 export function newSecret(): string {
   return PREFIX + crypto.randomBytes(32).toString('base64');
 }
 
-let cachedKey: { secret: string; key: Buffer } | undefined;
-function key(): Buffer {
-  const secret = appSecret();
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: Buffer.from(crypto.hkdfSync('sha256', secret, 'quire-webhooks', 'endpoint-secret-encryption', 32)) };
-  }
-  return cachedKey.key;
-}
+const secrets = sealer('quire-webhooks', 'endpoint-secret-encryption');
 
-/** `v1.` + base64url(iv ‖ tag ‖ ciphertext). */
-export function encryptSecret(plain: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key(), iv);
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return FORMAT + Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64url');
-}
+export const encryptSecret = (plain: string): string => secrets.seal(plain);
 
-export function decryptSecret(stored: string): string {
-  if (!stored.startsWith(FORMAT)) throw new Error('unknown webhook secret format');
-  const raw = Buffer.from(stored.slice(FORMAT.length), 'base64url');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key(), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-}
+export const decryptSecret = (stored: string): string => secrets.open(stored);
 
 /** `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the secret's bytes. */
 export function sign(secret: string, id: string, timestampSeconds: number, body: string): string {
