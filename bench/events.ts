@@ -64,6 +64,7 @@ function startAt(dir: string, port: number, url: string): Promise<ChildProcess> 
       RATE_LIMIT_PER_MINUTE: '100000000',
       VIEWER_SESSIONS_PER_ADDRESS: '100000000',
       UPSTASH_REDIS_REST_URL: '',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       NEXTAUTH_SECRET: 'bench',
       APP_URL: `http://127.0.0.1:${port}`,
     },
@@ -123,6 +124,53 @@ async function visitLoad(base: string, slug: string): Promise<Figures> {
   return { rps: lat.length / SECONDS, p50: q(0.5), p99: q(0.99), max: Math.round(lat[lat.length - 1]!) };
 }
 
+const FANOUT_EVENTS = 1000;
+const FANOUT_ENDPOINTS = 5;
+
+/** 1,000 events (documents made 16 at a time) fanned out to 5 endpoints: the time until all 5,000 arrived. */
+async function fanOut(base: string, auth: Record<string, string>) {
+  const http = await import('node:http');
+  let received = 0;
+  let lastAt = 0;
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      lastAt = performance.now();
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const port = (receiver.address() as { port: number }).port;
+  const json = { ...auth, 'content-type': 'application/json' };
+  const endpoints: string[] = [];
+  for (let i = 0; i < FANOUT_ENDPOINTS; i++) {
+    const r = await fetch(`${base}/v1/webhooks`, { method: 'POST', headers: json, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook/${i}`, events: ['document.created'] }) });
+    if (r.status !== 201) throw new Error(`webhook endpoint: ${r.status} ${await r.text()}`);
+    endpoints.push((await r.json()).id);
+  }
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < FANOUT_EVENTS) {
+        const i = next++;
+        const r = await fetch(`${base}/v1/documents`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'link', external_url: 'https://example.com/', name: `fan-out ${i}` }) });
+        await r.arrayBuffer();
+        if (r.status !== 201) throw new Error(`document: ${r.status}`);
+      }
+    }),
+  );
+  const written = performance.now() - t0;
+  const want = FANOUT_EVENTS * FANOUT_ENDPOINTS;
+  const deadline = performance.now() + 120_000;
+  while (received < want && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const all = (lastAt - t0) / 1000;
+  log(`  events written in ${(written / 1000).toFixed(1)} s; ${received.toLocaleString('en')} of ${want.toLocaleString('en')} deliveries arrived, the last ${all.toFixed(1)} s after the first write (target: all within 60 s)`);
+  for (const id of endpoints) await fetch(`${base}/v1/webhooks/${id}`, { method: 'DELETE', headers: auth });
+  receiver.close();
+}
+
 const show = (label: string, f: Figures, note = '') =>
   log(`  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   max ${String(f.max).padStart(5)} ms ${note}`);
 
@@ -166,6 +214,8 @@ async function main() {
     show('GET /v1/events?dataroom_id=… (target p99 < 50)', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&limit=25`, headers: auth }));
     show('GET /v1/events?dataroom_id=…&type=view.*', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&type=view.*&limit=25`, headers: auth }));
     show('GET /v1/events (newest 25)', await hit({ url: `${base}/v1/events?limit=25`, headers: auth }));
+    log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
+    await fanOut(base, auth);
     // An open document link for the visits.
     const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
     const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
