@@ -81,7 +81,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         rows={rows}
         rowKey={(d) => d.id}
         rowTestId="delivery-row"
-        minWidth={900}
+        minWidth={960}
         pending={pages.isPending}
         error={pages.error}
         onRetry={() => pages.refetch()}
@@ -107,13 +107,13 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
               </div>
             ),
           },
-          { key: 'attempts', header: 'Attempts', className: 'text-zinc-700 tabular-nums', cell: (d: Delivery) => d.attempts },
           {
             key: 'response',
             header: 'Response',
             className: 'whitespace-nowrap tabular-nums',
             cell: (d: Delivery) => <Response delivery={d} />,
           },
+          { key: 'attempts', header: 'Attempts', className: 'text-zinc-700 tabular-nums', cell: (d: Delivery) => d.attempts },
           {
             key: 'error',
             header: 'Last error',

@@ -43,6 +43,11 @@ function EndpointForm({ endpoint, onClose }: { endpoint?: Endpoint; onClose: () 
     }),
   );
   const mutation = endpoint ? update : create;
+  /** A change clears the server's refusal of the values it was about. */
+  const edited = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    if (mutation.error) mutation.reset();
+  };
   const errors = fieldErrors(mutation.error);
   const known = ['url', 'description', 'events'];
   const general = mutation.error && !known.some((k) => errors[k]) ? errorMessage(mutation.error) : null;
@@ -74,15 +79,15 @@ function EndpointForm({ endpoint, onClose }: { endpoint?: Endpoint; onClose: () 
               autoFocus
               maxLength={WEBHOOK_URL_MAX}
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={(e) => edited(setUrl)(e.target.value)}
               placeholder="https://example.com/hooks/quire"
             />
           )}
         </Field>
         <Field label="Description (optional)" hint="What receives these events, e.g. “CRM sync”." error={errors.description ? sentence(errors.description) : null}>
-          {(p) => <Input {...p} maxLength={WEBHOOK_DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />}
+          {(p) => <Input {...p} maxLength={WEBHOOK_DESCRIPTION_MAX} value={description} onChange={(e) => edited(setDescription)(e.target.value)} />}
         </Field>
-        <EventPicker value={events} onChange={setEvents} error={errors.events ? sentence(errors.events) : undefined} />
+        <EventPicker value={events} onChange={edited(setEvents)} error={errors.events ? sentence(errors.events) : undefined} />
         {general && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {general}

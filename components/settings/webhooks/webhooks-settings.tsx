@@ -51,7 +51,7 @@ export function WebhooksSettings() {
             <a href="https://www.standardwebhooks.com" target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
               Standard Webhooks
             </a>
-            , retrying failures for up to a day and a half.
+            , retrying failed deliveries for about a day.
           </>
         }
         actions={
@@ -105,7 +105,7 @@ export function WebhooksSettings() {
                   key: 'url',
                   header: 'Endpoint',
                   cell: (e: Endpoint) => (
-                    <div className="max-w-72 min-w-48">
+                    <div className="max-w-72 min-w-40">
                       <Link
                         href={`/settings/webhooks/${e.id}`}
                         className="block truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline"
@@ -117,8 +117,8 @@ export function WebhooksSettings() {
                     </div>
                   ),
                 },
-                { key: 'events', header: 'Events', cell: (e: Endpoint) => <EventsSummary events={e.events} /> },
                 { key: 'status', header: 'Status', cell: (e: Endpoint) => <EndpointStatus endpoint={e} /> },
+                { key: 'events', header: 'Events', cell: (e: Endpoint) => <EventsSummary events={e.events} /> },
                 { key: 'created', header: 'Created', className: 'whitespace-nowrap text-zinc-600', cell: (e: Endpoint) => <RelativeTime iso={e.created} /> },
                 {
                   key: 'actions',
