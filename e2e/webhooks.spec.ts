@@ -169,6 +169,18 @@ test('webhooks: add an endpoint, see deliveries arrive, fail, retry, rotate the 
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('endpoint-status')).toHaveText('Enabled');
 
+    // Edit: the form opens with the endpoint's values; a new description is saved.
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(dialog.getByLabel('Endpoint URL')).toHaveValue(receiver.url('/hooks'));
+    await expect(dialog.getByLabel('Selected events')).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /^Library folders/ })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'dataroom.created', exact: true })).toBeChecked();
+    await dialog.getByLabel('Description (optional)').fill('Deal desk sync (EU)');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Deal desk sync (EU)')).toBeVisible();
+
     // Phone width: the list and the log.
     const phone = await (await browser.newContext({ storageState: await context.storageState(), viewport: { width: 390, height: 844 } })).newPage();
     await phone.goto('/settings/webhooks');
