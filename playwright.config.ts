@@ -71,6 +71,9 @@ export default defineConfig({
       EMAIL_SERVER: '',
       EMAIL_FROM: '',
       NEXT_TELEMETRY_DISABLED: '1',
+      // Webhooks to the tests' receivers on loopback, and retries within seconds (e2e/webhooks.spec.ts).
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '2,2',
     },
   },
 });

@@ -2,7 +2,8 @@
 // The paginated lists the dashboard shows, each under tRPC's own query key.
 import type { QueryKey } from '@tanstack/react-query';
 import { useTRPC, useTRPCClient } from './react';
-import { useCursorPages } from './cursor-pages';
+import { useCursorPages, type CursorPagesOptions } from './cursor-pages';
+import type { RouterOutputs } from './types';
 
 type Sort = 'created_desc' | 'created_asc' | 'name_asc' | 'name_desc';
 
@@ -32,4 +33,16 @@ export function useVersionPages(documentId: string) {
   const client = useTRPCClient();
   const input = { id: documentId, limit: 25 };
   return useCursorPages(plain(trpc.documents.versions.list.infiniteQueryKey(input)), (cursor) => client.documents.versions.list.query({ ...input, cursor }));
+}
+
+/** A webhook endpoint's delivery log, newest first; `refetchInterval` keeps it fresh while something is on its way. */
+export function useDeliveryPages(
+  endpointId: string,
+  status: 'pending' | 'succeeded' | 'failed' | undefined,
+  opts: CursorPagesOptions<RouterOutputs['webhooks']['deliveries']['data'][number]> = {},
+) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const input = { id: endpointId, limit: 25, ...(status ? { status } : {}) };
+  return useCursorPages(plain(trpc.webhooks.deliveries.infiniteQueryKey(input)), (cursor) => client.webhooks.deliveries.query({ ...input, cursor }), opts);
 }
