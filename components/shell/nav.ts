@@ -1,4 +1,4 @@
-import { BookOpen, ChartColumn, Contact, FileText, FolderLock, KeyRound, Link2, MonitorSmartphone, Palette, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
+import { BookOpen, ChartColumn, Contact, FileText, FolderLock, KeyRound, Link2, MonitorSmartphone, Palette, ScrollText, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { href: string; label: string; icon: LucideIcon; soon?: boolean };
 
@@ -16,6 +16,7 @@ export const SETTINGS_NAV: NavItem[] = [
   { href: '/settings/presets', label: 'Link presets', icon: SlidersHorizontal },
   { href: '/settings/tokens', label: 'API tokens', icon: KeyRound },
   { href: '/settings/connected-apps', label: 'Connected apps', icon: MonitorSmartphone },
+  { href: '/settings/audit-log', label: 'Audit log', icon: ScrollText },
 ];
 
 export const DOCS_LINK: NavItem = { href: '/docs/api', label: 'API reference', icon: BookOpen };

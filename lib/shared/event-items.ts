@@ -3,16 +3,16 @@
 // CSV export both name items this way.
 
 /** The fields that name a resource, most telling first (a member's email, a link's name). */
-const NAME_FIELDS = ['name', 'title', 'document_name', 'email', 'viewer_email', 'client_name', 'user_email', 'question', 'url'] as const;
+const NAME_FIELDS = ['name', 'title', 'document_name', 'email', 'client_name', 'user_email', 'question', 'url'] as const;
 
-/** The affected resource's name, email or title; null when it has none (a deletion, a view of an anonymous visitor). */
+/** The affected resource's name, email or title; null when it has none (a deletion, a view). */
 export function eventItemName(object: Record<string, unknown> | null | undefined): string | null {
   if (!object) return null;
   for (const field of NAME_FIELDS) {
     const v = object[field];
     if (typeof v === 'string' && v.trim()) return v;
   }
-  if (typeof object.version_number === 'number') return `Version ${object.version_number}`;
+  if (typeof object.version_number === 'number') return `v${object.version_number}`;
   return null;
 }
 
