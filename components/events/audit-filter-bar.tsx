@@ -87,8 +87,8 @@ export function AuditFilterBar({
   useEffect(() => setZone(localTimeZone()), []);
   return (
     <div className="space-y-3 border-b border-zinc-100 p-4" role="search" aria-label="Filter the audit log">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Labelled label="Event type">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Labelled label="Event type" className="col-span-2 sm:col-span-1">
           {(id) => (
             <Select id={id} value={filters.type ?? ''} onChange={(e) => set({ type: e.target.value || undefined })}>
               <option value="">All events</option>
@@ -104,7 +104,7 @@ export function AuditFilterBar({
             </Select>
           )}
         </Labelled>
-        <Labelled label="Actor">
+        <Labelled label="Actor" className={hideRoom ? 'col-span-2 sm:col-span-1' : undefined}>
           {(id) => (
             <Select id={id} value={filters.actor_type ?? ''} onChange={(e) => set({ actor_type: (e.target.value || undefined) as AuditFilters['actor_type'] })}>
               <option value="">Anyone</option>
@@ -116,18 +116,18 @@ export function AuditFilterBar({
             </Select>
           )}
         </Labelled>
-        <Labelled label="Actor email">
+        {!hideRoom && <Labelled label="Data room">{(id) => <RoomSelect id={id} value={filters.dataroom_id} onChange={(v) => set({ dataroom_id: v })} />}</Labelled>}
+        <Labelled label="Actor email" className="col-span-2 sm:col-span-1">
           {(id) => <TextFilter id={id} type="email" value={filters.actor_email} placeholder="name@company.com" onApply={(v) => set({ actor_email: v })} />}
         </Labelled>
-        {!hideRoom && <Labelled label="Data room">{(id) => <RoomSelect id={id} value={filters.dataroom_id} onChange={(v) => set({ dataroom_id: v })} />}</Labelled>}
         <Labelled label="From">
           {(id) => <Input id={id} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />}
         </Labelled>
         <Labelled label="To">
           {(id) => <Input id={id} type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />}
         </Labelled>
-        <Labelled label="Resource id" className={hideRoom ? 'sm:col-span-2' : undefined}>
-          {(id) => <TextFilter id={id} value={filters.resource_id} placeholder="fld_…, doc_…, lnk_…" onApply={(v) => set({ resource_id: v })} />}
+        <Labelled label="Resource id" className={cn('col-span-2', !hideRoom && 'lg:col-span-1')}>
+          {(id) => <TextFilter id={id} value={filters.resource_id} placeholder="The id of a document, folder, link…" onApply={(v) => set({ resource_id: v })} />}
         </Labelled>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500">

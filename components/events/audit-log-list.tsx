@@ -16,6 +16,7 @@ import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
 import { useLoadOnScroll } from '@/lib/use-load-on-scroll';
 import { apiFilters, exportUrl, hasFilters, readFilters, withFilters, type AuditFilters } from './audit-filters';
 import { AuditFilterBar } from './audit-filter-bar';
+import type { LogEvent } from './event-format';
 import { EventRow } from './event-row';
 
 const PAGE = 50;
@@ -51,6 +52,8 @@ export function AuditLogList({ roomId }: { roomId?: string }) {
   const pages = useCursorPages([...trpc.events.list.infiniteQueryKey(input)], (cursor) => client.events.list.query({ ...input, cursor }));
   const rows = pages.data?.pages.flatMap((p) => p.data) ?? [];
   const roomNames = useRoomNames(!roomId);
+  // "in <room>" after the item, unless the item is the room itself.
+  const roomOf = (e: LogEvent) => (e.dataroom_id && e.data.object.object !== 'dataroom' ? (roomNames.get(e.dataroom_id) ?? null) : null);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const sentinel = useRef<HTMLDivElement>(null);
   useLoadOnScroll(sentinel, pages);
@@ -92,7 +95,7 @@ export function AuditLogList({ roomId }: { roomId?: string }) {
       <>
         <ol className="divide-y divide-zinc-100" aria-label="Events, newest first">
           {rows.map((e) => (
-            <EventRow key={e.id} e={e} open={open.has(e.id)} onToggle={() => toggle(e.id)} roomName={roomId || !e.dataroom_id ? null : (roomNames.get(e.dataroom_id) ?? null)} />
+            <EventRow key={e.id} e={e} open={open.has(e.id)} onToggle={() => toggle(e.id)} roomName={roomId ? null : roomOf(e)} />
           ))}
         </ol>
         <div ref={sentinel} className="border-t border-zinc-100 p-3 text-center text-xs text-zinc-500" aria-live="polite">

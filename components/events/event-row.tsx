@@ -87,13 +87,17 @@ export function EventRow({ e, open, onToggle, roomName }: { e: LogEvent; open: b
               {secondary && <span className="break-all">{secondary}</span>}
             </span>
           </span>
-          <span className="shrink-0 text-xs text-zinc-500 sm:w-60 sm:text-right">
+          <span className="shrink-0 text-xs text-zinc-500 sm:w-64 sm:text-right">
             <span className="block text-zinc-700" title={e.created}>{formatExactTime(e.created)}</span>
             <span className="block">
               <RelativeTime iso={e.created} />
               {e.request?.ip_address && <> · {e.request.ip_address}</>}
-              {ua && <span title={ua}> · {describeAgent(ua)}</span>}
             </span>
+            {ua && (
+              <span className="block truncate" title={ua}>
+                {describeAgent(ua)}
+              </span>
+            )}
           </span>
         </span>
       </button>
