@@ -4,7 +4,7 @@
 // set; a room's Activity tab shows that room's events. At desktop and phone width.
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { createTeam, shot, signIn, uniqueEmail, test } from './support';
+import { adminCommand, api, createTeam, shot, signIn, uniqueEmail, test } from './support';
 
 const rows = (page: Page) => page.getByTestId('event-row');
 
@@ -105,4 +105,39 @@ test('the audit log records dashboard changes, filters, exports and shows a room
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await rows(phone).nth(1).scrollIntoViewIfNeeded();
   await shot(phone, '99b-audit-log-phone-change');
+});
+
+test('a long log loads as it scrolls, and names tokens and the system as actors', async ({ page }) => {
+  const team = `audit-scroll-${Date.now().toString(36)}`;
+  const token = adminCommand(['token', 'create', '--team', team, '--name', 'Nightly sync', '--scopes', 'apis.all']).trim().split('\n').pop()!;
+  const owner = uniqueEmail('scroll-owner');
+  adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
+  for (let i = 0; i < 6; i++) {
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, j) => {
+        const r = await api('/v1/folders', token, { method: 'POST', body: JSON.stringify({ name: `Batch ${i * 10 + j}` }), headers: { 'Content-Type': 'application/json' } });
+        expect(r.status).toBe(201);
+      }),
+    );
+  }
+
+  await page.goto('/signin');
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/documents$/);
+  await page.goto('/settings/audit-log?actor_type=api_token');
+  await expect(rows(page)).toHaveCount(50);
+  await expect(rows(page).first()).toContainText('Nightly sync');
+  await expect(rows(page).first().getByText('API token', { exact: true })).toBeVisible();
+  await shot(page, '97b-audit-log-token-actor');
+  // The end of the list comes into view: the rest loads by itself.
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(rows(page)).toHaveCount(60);
+  await expect(page.getByText('All 60 events, newest first.')).toBeVisible();
+
+  // Anyone again; then the system: the admin command minted the token.
+  await page.getByLabel('Actor', { exact: true }).selectOption('');
+  await expect(page).not.toHaveURL(/actor_type/);
+  await page.getByLabel('Actor', { exact: true }).selectOption('system');
+  await expect(rows(page).first().getByText('System', { exact: true })).toBeVisible();
+  await expect(rows(page).first()).toContainText('admin command System created API token Nightly sync');
 });

@@ -54,16 +54,17 @@ function RoomSelect({ id, value, onChange }: { id: string; value?: string; onCha
   const trpc = useTRPC();
   const rooms = useQuery(trpc.datarooms.list.queryOptions({ limit: 100 }));
   const list = rooms.data?.data ?? [];
-  const known = !value || list.some((r) => r.id === value || r.pid === value);
+  // The URL may name the room by its dr_ id; the options use the internal one.
+  const selected = value ? (list.find((r) => r.id === value || r.pid === value)?.id ?? null) : '';
   return (
-    <Select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    <Select id={id} value={selected ?? value} onChange={(e) => onChange(e.target.value || undefined)}>
       <option value="">All rooms</option>
       {list.map((r) => (
         <option key={r.id} value={r.id}>
           {r.name}
         </option>
       ))}
-      {!known && <option value={value}>{rooms.isPending ? 'Loading…' : `Room ${value}`}</option>}
+      {selected === null && <option value={value}>{rooms.isPending ? 'Loading…' : `Room ${value}`}</option>}
     </Select>
   );
 }
@@ -127,7 +128,7 @@ export function AuditFilterBar({
           {(id) => <Input id={id} type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />}
         </Labelled>
         <Labelled label="Resource id" className={cn('col-span-2', !hideRoom && 'lg:col-span-1')}>
-          {(id) => <TextFilter id={id} value={filters.resource_id} placeholder="The id of a document, folder, link…" onApply={(v) => set({ resource_id: v })} />}
+          {(id) => <TextFilter id={id} value={filters.resource_id} placeholder="An item’s id" onApply={(v) => set({ resource_id: v })} />}
         </Labelled>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500">

@@ -108,7 +108,7 @@ export function AuditLogList({ roomId }: { roomId?: string }) {
               Load more
             </Button>
           ) : (
-            `${rows.length} ${rows.length === 1 ? 'event' : 'events'}, the oldest last. Events are kept for 365 days.`
+            `${rows.length === 1 ? '1 event' : `All ${rows.length} events, newest first`}. The log keeps events for 365 days.`
           )}
         </div>
       </>

@@ -73,12 +73,14 @@ export function EventRow({ e, open, onToggle, roomName }: { e: LogEvent; open: b
         <span className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:gap-4">
           <span className="min-w-0 flex-1">
             <span className="block text-sm text-zinc-700">
-              <span className="font-medium text-zinc-900">{actorLabel(e.actor)}</span>
+              <span className="font-medium text-zinc-900">{actorLabel(e.actor)}</span>{' '}
               {badge && (
-                <Badge className="mx-1 align-middle" tone={e.actor.type === 'visitor' ? 'amber' : 'brand'}>
-                  {badge}
-                </Badge>
-              )}{' '}
+                <>
+                  <Badge className="align-middle" tone={e.actor.type === 'visitor' ? 'amber' : 'brand'}>
+                    {badge}
+                  </Badge>{' '}
+                </>
+              )}
               {eventPhrase(e.type, e.data.changes)} <Item e={e} />
               {roomName && <span className="text-zinc-500"> in {roomName}</span>}
             </span>
