@@ -76,7 +76,7 @@ describe('every HTML page answers with the policy and a fresh nonce', () => {
   });
 
   it('the dashboard and /device, signed in', async () => {
-    for (const path of ['/documents', '/links', '/datarooms', '/visitors', '/analytics', '/branding', '/settings/team', '/settings/tokens', '/settings/presets', '/settings/connected-apps', '/device']) {
+    for (const path of ['/documents', '/links', '/datarooms', '/visitors', '/analytics', '/branding', '/settings/team', '/settings/tokens', '/settings/presets', '/settings/connected-apps', '/settings/audit-log', '/device']) {
       const r = await dashboard.get(path);
       expect(r.status, `${path} ${r.location}`).toBe(200);
       checkPage(r, path);
