@@ -11,6 +11,10 @@ declare module 'autocannon' {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Replaces `[<id>]` in the body with a fresh id on every request. */
+    idReplacement?: boolean;
     requests?: (Request & { setupRequest?: (req: Request, context: Record<string, unknown>) => Request })[];
   };
 
@@ -40,5 +44,8 @@ declare module 'autocannon' {
     };
 
   function autocannon(opts: Options): Instance;
+  namespace autocannon {
+    export type { Options };
+  }
   export = autocannon;
 }

@@ -72,7 +72,7 @@ test('the audit log records dashboard changes, filters, exports and shows a room
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('audit-log.csv');
   const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-  expect(csv[0]).toBe('time,type,actor_type,actor_name,actor_email,item_id,item_name,room_id,ip_address,user_agent,changes');
+  expect(csv[0]).toBe('time,type,actor_type,actor_name,actor_email,item_id,item,dataroom_id,ip_address,user_agent,changes');
   expect(csv).toHaveLength(3);
   expect(csv[1]).toContain(`,folder.updated,user,`);
   expect(csv[1]).toContain(`,${email},`);

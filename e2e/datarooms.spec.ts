@@ -84,6 +84,17 @@ test('a newcomer builds a data room: documents, a folder, a group with members, 
   // Freeze the room: content actions are disabled and say why.
   await page.getByRole('tab', { name: 'Settings' }).click();
   await shot(page, '37-room-settings', { fullPage: true });
+
+  // The room archive: built in the background, then a zip to download with its checksum.
+  await expect(page.getByTestId('archive-status')).toContainText('No archive yet');
+  await page.getByTestId('archive-start').click();
+  const zipLink = page.getByTestId('archive-download');
+  await expect(zipLink).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('archive-status')).toContainText('SHA-256');
+  await page.getByTestId('archive-status').scrollIntoViewIfNeeded();
+  await shot(page, '37b-room-archive');
+  const [download] = await Promise.all([page.waitForEvent('download'), zipLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^Project-Falcon-\d{4}-\d{2}-\d{2}\.zip$/);
   await page.getByRole('button', { name: 'Freeze room' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Freeze room' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This room is frozen' })).toBeVisible();

@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { startSweeper } from '../server/jobs/sweep';
+import { startBackgroundWork } from '../server/jobs/background';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
@@ -25,9 +25,9 @@ const hostname = values.hostname ?? process.env.HOSTNAME;
 async function main() {
   // Tells the app's modules (same process) that SOCKET_ADDRESS_HEADER comes from this server.
   markServedByOwnServer();
-  // The sweeper runs from this process's own modules (instrumentation.ts stands down).
+  // Background work runs from this process's own modules (instrumentation.ts stands down).
   process.env.QUIRE_OWN_SWEEPER = '1';
-  startSweeper();
+  startBackgroundWork({ timers: true });
   // Like `next start [dir]`: the project folder holding the build.
   const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
   const app = next({ dev: false, dir, hostname, port });

@@ -38,6 +38,12 @@ const prerenderPages = z.coerce.number().int().min(0).max(20);
 const onOff = z.enum(['on', 'off']);
 const renderWorkers = z.coerce.number().int().min(1).max(64);
 const renderQueue = z.coerce.number().int().min(0).max(10_000);
+const trueFalse = z.enum(['true', 'false']);
+/** Seconds, comma-separated: 1 to 20 waits of 0 to 30 days each. */
+const retrySchedule = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()))
+  .pipe(z.array(z.string().regex(/^[0-9]+(\.[0-9]+)?$/, 'must be seconds, comma-separated').transform(Number).pipe(z.number().max(30 * 24 * 3600))).min(1).max(20));
 
 /** Names the embedded database in its URL (server/db/embedded.ts). */
 export const EMBEDDED_APP_NAME = 'quire_embedded';
@@ -191,6 +197,17 @@ export const config = {
   },
   get migrateDebug(): boolean {
     return Boolean(env('QUIRE_MIGRATE_DEBUG'));
+  },
+  /**
+   * Webhook URLs may be http and name loopback or private addresses (self-hosting on one network,
+   * tests). Never in a public deployment: it lets a team make this server POST to its own network.
+   */
+  get webhookAllowPrivateUrls(): boolean {
+    return parsed('WEBHOOK_ALLOW_PRIVATE_URLS', trueFalse, 'false') === 'true';
+  },
+  /** Seconds between a failed webhook attempt and the next (WEBHOOK_RETRY_SCHEDULE), or null: the default. */
+  get webhookRetrySchedule(): number[] | null {
+    return parsed('WEBHOOK_RETRY_SCHEDULE', retrySchedule, null as number[] | null);
   },
   /** Test seam: exact origins exempt from the SSRF rules. Production never sets it. */
   get unsafeFetchAllow(): string[] {

@@ -25,7 +25,7 @@ export type Context = {
   request?: RequestInfo;
 };
 
-export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201; bucket?: RateLimitBucket }>;
+export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201 | 202; bucket?: RateLimitBucket }>;
 
 const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   bad_request: 'BAD_REQUEST',

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, baseUrl, client, createToken, uniqueTeam } from './support/api';
-import { configDir, json, proxy, quire, rateLimited, type Proxy } from './support/cli';
+import { configDir, json, proxy, quire, rateLimited, unavailable, type Proxy } from './support/cli';
 import { ok, pdfBytes } from './support/docs';
 import { inProcessCaller } from './support/in-process';
 
@@ -176,6 +176,52 @@ describe('429 and Retry-After', () => {
     expect(r.code).toBe(6);
     expect(p.requests).toHaveLength(4);
     expect(r.stderr).toMatch(/Too many requests/);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  let p: Proxy | undefined;
+  afterAll(async () => p?.close());
+
+  it('every POST carries a fresh key (a UUID); other methods none', async () => {
+    p = await proxy(baseUrl(), () => null);
+    const a = json(await quire(['folders', 'create', '--name', 'Keyed A', '--json'], env({ QUIRE_API_URL: p.url })));
+    const b = json(await quire(['folders', 'create', '--name', 'Keyed B', '--json'], env({ QUIRE_API_URL: p.url })));
+    json(await quire(['folders', 'update', a.id, '--name', 'Keyed A2', '--json'], env({ QUIRE_API_URL: p.url })));
+    json(await quire(['folders', 'list', '--json'], env({ QUIRE_API_URL: p.url })));
+    const posts = p.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    for (const r of posts) expect(r.idempotencyKey).toMatch(UUID);
+    expect(posts[0]!.idempotencyKey).not.toBe(posts[1]!.idempotencyKey);
+    for (const r of p.requests.filter((x) => x.method !== 'POST')) expect(r.idempotencyKey, r.method).toBeUndefined();
+    expect(b.name).toBe('Keyed B');
+    await p.close();
+    p = undefined;
+  });
+
+  it('a retry sends the same key: the create whose answer was lost (503) is replayed, not made twice', async () => {
+    const name = `Lost answer ${Date.now()}`;
+    p = await proxy(baseUrl(), () => null, (n) => (n === 0 ? unavailable('0') : null));
+    const r = await quire(['folders', 'create', '--name', name, '--json'], env({ QUIRE_API_URL: p.url }));
+    const folder = json(r);
+    expect(r.stderr).toMatch(/service unavailable; retrying/);
+    expect(p.requests).toHaveLength(2);
+    expect(p.requests[0]!.idempotencyKey).toMatch(UUID);
+    expect(p.requests[1]!.idempotencyKey).toBe(p.requests[0]!.idempotencyKey);
+    const all = json(await quire(['folders', 'list', '--all', '--json'], env()));
+    expect(all.filter((f: { name: string }) => f.name === name).map((f: { id: string }) => f.id)).toEqual([folder.id]);
+    await p.close();
+    p = undefined;
+  });
+
+  it('a 409 for the same key still running is retried with that key', async () => {
+    const running = { status: 409, body: { error: { code: 'conflict', message: 'still running', doc_url: 'http://x/docs/api/errors#conflict', details: { header: 'Idempotency-Key' } } } };
+    p = await proxy(baseUrl(), (n) => (n === 0 ? running : null));
+    const r = await quire(['folders', 'create', '--name', `After 409 ${Date.now()}`, '--json'], env({ QUIRE_API_URL: p.url }));
+    expect(json(r).object).toBe('folder');
+    expect(r.stderr).toMatch(/still running; retrying/);
+    expect(p.requests.map((x) => x.idempotencyKey)).toEqual([p.requests[0]!.idempotencyKey, p.requests[0]!.idempotencyKey]);
   });
 });
 

@@ -8,7 +8,7 @@ import { signedInDashboard, type DashboardUser } from './support/dashboard';
 import { ok } from './support/docs';
 import { Visitor } from './support/viewer';
 
-const HEADER = ['time', 'type', 'actor_type', 'actor_name', 'actor_email', 'item_id', 'item_name', 'room_id', 'ip_address', 'user_agent', 'changes'];
+const HEADER = ['time', 'type', 'actor_type', 'actor_name', 'actor_email', 'item_id', 'item', 'dataroom_id', 'ip_address', 'user_agent', 'changes'];
 const FORMULA = '=HYPERLINK("http://evil.example","x")';
 const UA = 'events-export-test/1.0';
 
@@ -44,11 +44,11 @@ describe('GET /api/events/export', () => {
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(rows.map((r) => r.type)).toEqual(['folder.updated', 'folder.created', 'member.added']);
     const [updated, created, joined] = rows;
-    expect(updated).toMatchObject({ actor_type: 'user', actor_email: user.email, item_id: folder.id, ip_address: '203.0.113.7', user_agent: UA, room_id: '' });
+    expect(updated).toMatchObject({ actor_type: 'user', actor_email: user.email, item_id: folder.id, ip_address: '203.0.113.7', user_agent: UA, dataroom_id: '' });
     // A spreadsheet shows the name as text, never runs it.
-    expect(updated!.item_name).toBe(`'${FORMULA}`);
+    expect(updated!.item).toBe(`'${FORMULA}`);
     expect(JSON.parse(updated!.changes!)).toMatchObject({ name: ['Before', FORMULA] });
-    expect(created).toMatchObject({ item_name: 'Before', changes: '' });
+    expect(created).toMatchObject({ item: 'Before', changes: '' });
     expect(joined!.actor_email).toBe(user.email);
     for (const r of rows) expect(Date.parse(r.time!)).toBeGreaterThan(0);
     expect(rows.map((r) => r.time)).toEqual(rows.map((r) => r.time).sort().reverse());
@@ -57,7 +57,7 @@ describe('GET /api/events/export', () => {
 
   it('takes the filters of GET /v1/events', async () => {
     expect((await exportCsv('type=folder.*')).rows.map((r) => r.type)).toEqual(['folder.updated', 'folder.created']);
-    expect((await exportCsv('type=folder.created')).rows.map((r) => r.item_name)).toEqual(['Before']);
+    expect((await exportCsv('type=folder.created')).rows.map((r) => r.item)).toEqual(['Before']);
     expect((await exportCsv(`resource_id=${folder.id}&actor_type=user`)).rows).toHaveLength(2);
     expect((await exportCsv('actor_type=api_token')).rows).toEqual([]);
     expect((await exportCsv(`actor_email=${encodeURIComponent(user.email.toUpperCase())}`)).rows).toHaveLength(3);
@@ -75,7 +75,7 @@ describe('GET /api/events/export', () => {
     const { rows } = await exportCsv('type=folder.created');
     expect(rows).toHaveLength(211);
     expect(new Set(rows.map((r) => r.item_id)).size).toBe(211);
-    expect(rows.at(-1)!.item_name).toBe('Before');
+    expect(rows.at(-1)!.item).toBe('Before');
     expect(rows.map((r) => r.time)).toEqual(rows.map((r) => r.time).sort().reverse());
   });
 

@@ -169,4 +169,25 @@ describe('retention', () => {
     envelope(await api.get(`/v1/events/${old.id}`), 404, 'not_found');
     expect(await eventsOf(`resource_id=${b.id}`)).toHaveLength(1);
   });
+
+  it('the sweep deletes finished webhook deliveries after 30 days, never pending ones', async () => {
+    const hooks = client((await createToken({ team: uniqueTeam('events-hooks'), scopes: 'webhooks.read,webhooks.write', plan: 'business' })).token);
+    const endpoint = ok(await hooks.post('/v1/webhooks', { url: 'http://127.0.0.1:9/nowhere', events: ['document.created'] }), 201);
+    const rows = ['old-done', 'old-pending', 'new-done'].map((n) => `whd_test_${n}_${endpoint.id}`);
+    await withTestDb(async (c) => {
+      const add = (id: string, status: string, age: string) =>
+        c.query(
+          `INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+           SELECT $1, team_id, id, 'evt_x', 'document.created', '{}', $2, 1, CASE WHEN $2 = 'pending' THEN now() + interval '1 day' END,
+                  now() - $3::interval, now() - $3::interval FROM webhook_endpoints WHERE id = $4`,
+          [id, status, age, endpoint.id],
+        );
+      await add(rows[0]!, 'failed', '31 days');
+      await add(rows[1]!, 'pending', '31 days');
+      await add(rows[2]!, 'succeeded', '29 days');
+    });
+    await admin(['uploads', 'sweep']);
+    const left = await withTestDb(async (c) => (await c.query('SELECT id FROM webhook_deliveries WHERE id = ANY($1) ORDER BY id', [rows])).rows.map((r) => r.id));
+    expect(left.sort()).toEqual([rows[1], rows[2]].sort());
+  });
 });

@@ -13,6 +13,7 @@ import { startServer } from './support/server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    serverPid: number;
     fixturesOrigin: string;
     serverEnv: Record<string, string>;
     tmpDir: string;
@@ -59,6 +60,9 @@ export default async function setup(project: TestProject) {
     VIEWER_EVENT_BATCHES_PER_ADDRESS: '100000',
     // The same for OAuth client registrations (tests/rate-limit.test.ts checks the limit itself).
     OAUTH_REGISTRATIONS_PER_HOUR: '100000',
+    // Webhook receivers in the tests are loopback node:http servers; retries come after 1 s.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '1,1,1',
     // One-time codes and notifications go to the log, whatever the machine has configured.
     EMAIL_SERVER: '',
     EMAIL_FROM: '',
@@ -72,6 +76,7 @@ export default async function setup(project: TestProject) {
   console.log(`[tests] app at ${server.url} on ${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} (log ${server.logFile})`);
 
   project.provide('baseUrl', server.url);
+  project.provide('serverPid', server.pid);
   project.provide('fixturesOrigin', fixtures.origin);
   project.provide('serverEnv', env);
   project.provide('tmpDir', tmpDir);

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import * as oc from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from '../server/trpc';
+import { SCOPES } from '../lib/shared/scopes';
 import { admin, baseUrl, client, envelope, uniqueTeam } from './support/api';
 import { inProcessCaller } from './support/in-process';
 import { onNextStart } from './support/server';
@@ -275,6 +276,16 @@ describe('tokens', () => {
     expect(apps[0]).toMatchObject({ client_name: 'Quire CLI', verified_client: true, user_email: m.email, is_you: true });
   });
 
+  it('writes are in the audit log as the OAuth app, with the approving user’s email', async () => {
+    const m = await memberOfNewTeam();
+    const t = await login(m, 'documents.write audit.read');
+    const api = client(t.access_token);
+    const folder = (await api.post('/v1/folders', { name: 'Via the CLI' }, { 'User-Agent': 'quire-cli/test' })).body;
+    const [e] = (await api.get(`/v1/events?resource_id=${folder.id}`)).body.data;
+    expect(e).toMatchObject({ type: 'folder.created', actor: { type: 'oauth_app', name: 'Quire CLI', email: m.email }, request: { user_agent: 'quire-cli/test' } });
+    expect(e.actor.id).toEqual(expect.any(String));
+  });
+
   it('works on /v1 like a dashboard token: scopes checked, presets expanded, /v1/me, its own budget', async () => {
     const m = await memberOfNewTeam('pro');
     const t = await login(m, 'documents.read apis.read offline_access');
@@ -282,12 +293,15 @@ describe('tokens', () => {
     const me = await api.get('/v1/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ object: 'token_info', kind: 'oauth', team: { id: m.team.id, slug: m.slug, plan: 'pro' }, user: { email: m.email } });
-    expect(me.body.scopes).toEqual(['documents.read', 'links.read', 'datarooms.read', 'branding.read', 'analytics.read', 'visitors.read']);
+    expect(me.body.scopes).toEqual(['documents.read', 'links.read', 'datarooms.read', 'branding.read', 'analytics.read', 'visitors.read', 'audit.read', 'webhooks.read']);
     const days = (Date.parse(me.body.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThanOrEqual(90);
     expect((await api.get('/v1/documents')).status).toBe(200);
     expect((await api.get('/v1/datarooms')).status).toBe(200);
+    // The approval is in the audit log: the user who approved it, the grant as the object.
+    const [granted] = (await api.get('/v1/events?type=oauth_grant.created')).body.data;
+    expect(granted).toMatchObject({ actor: { type: 'user', email: m.email }, data: { object: { object: 'oauth_grant', client_name: 'Quire CLI' } } });
     const refused = await api.post('/v1/datarooms', { name: 'Nope' });
     envelope(refused, 403, 'forbidden');
     expect(refused.body.error.details).toMatchObject({ required_scope: 'datarooms.write' });
@@ -381,7 +395,7 @@ describe('tokens', () => {
     const t = await oc.pollDeviceAuthorizationGrant(config, handle);
     const me = await client(t.access_token).get('/v1/me');
     expect(me.body).toMatchObject({ kind: 'oauth', team: { slug }, user: { email } });
-    expect(me.body.scopes).toHaveLength(10);
+    expect(me.body.scopes).toHaveLength(SCOPES.length);
     await expect(admin(['device', 'approve', handle.user_code, '--team', slug, '--email', email])).rejects.toMatchObject({
       stderr: expect.stringContaining('No pending sign-in'),
     });

@@ -194,11 +194,11 @@ describe('the OpenAPI document', () => {
     for (const k of RAW) expect(operations().map((o) => o.key)).toContain(k);
   });
 
-  it('answers 201 exactly where the procedure meta says status 201', () => {
+  it('answers 201 and 202 exactly where the procedure meta says so', () => {
     for (const { key, op } of operations()) {
       if (RAW.has(key)) continue;
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
-      expect(success, key).toEqual([procs.get(key)!.meta.status === 201 ? '201' : '200']);
+      expect(success, key).toEqual([String(procs.get(key)!.meta.status ?? 200)]);
     }
   });
 
@@ -233,8 +233,26 @@ describe('the OpenAPI document', () => {
         const headers = Object.keys(deref(r0).headers ?? {});
         expect(headers, `${key} ${s}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
         if (s === '429') expect(headers, key).toContain('Retry-After');
-        // They are always sent, so they are required (a client may rely on them).
-        for (const h of headers) expect(deref(deref(r0).headers[h]).required, `${key} ${s} ${h}`).toBe(true);
+        // They are always sent, so they are required (a client may rely on them); only a replay carries Idempotent-Replayed.
+        for (const h of headers) expect(deref(deref(r0).headers[h]).required, `${key} ${s} ${h}`).toBe(h !== 'Idempotent-Replayed');
+      }
+    }
+  });
+
+  it('declares the optional Idempotency-Key header on every POST, and Idempotent-Replayed on its success', () => {
+    const posts = operations().filter((o) => o.method === 'POST');
+    expect(posts.length).toBeGreaterThan(10);
+    for (const { key, op } of operations()) {
+      const params = (op.parameters ?? []).map(deref).filter((p: Obj) => p.in === 'header' && p.name === 'Idempotency-Key');
+      const success = Object.entries(op.responses as Obj).find(([s]) => s.startsWith('2'))![1];
+      const replayed = Object.keys(deref(success).headers ?? {}).includes('Idempotent-Replayed');
+      if (key.startsWith('POST ')) {
+        expect(params, key).toHaveLength(1);
+        expect(params[0]).toMatchObject({ required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+        expect(replayed, key).toBe(true);
+      } else {
+        expect(params, key).toHaveLength(0);
+        expect(replayed, key).toBe(false);
       }
     }
   });

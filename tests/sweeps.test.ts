@@ -63,6 +63,12 @@ beforeAll(async () => {
   theirs['visitors/{id}'] = member.visitor_id;
   const docLink = ok(await them.post('/v1/links', { document_id: doc.id }), 201);
   theirs['views/{id}'] = viewIdOf((await enter(new Visitor(), slugOf(docLink))).text())!;
+  // A webhook endpoint (loopback port 9: refused, so its few attempts fail at once) and a delivery.
+  const hook = ok(await them.post('/v1/webhooks', { url: 'http://127.0.0.1:9/sweep', events: ['webhook_endpoint.deleted'] }), 201);
+  theirs['webhooks/{id}'] = hook.id;
+  theirs['deliveries/{deliveryId}'] = ok(await them.post(`/v1/webhooks/${hook.id}/test`, {}), 201).id;
+  theirs['events/{id}'] = ok(await them.get('/v1/events?limit=1')).data[0].id;
+  theirs['exports/{exportId}'] = ok(await them.post(`/v1/datarooms/${room.id}/exports`, {}), 202).id;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};
@@ -135,5 +141,6 @@ describe('another team’s ids are 404', () => {
     const brand = ok(await them.get(`/v1/brands/${theirs['brands/{id}']}`));
     expect(brand).toMatchObject({ name: 'Their brand', brand_color: '#123456', is_default: true, logo: null, banner: null });
     expect(ok(await them.get(`/v1/datarooms/${room.id}/branding`))).toEqual(theirRoomBranding);
+    expect(ok(await them.get(`/v1/webhooks/${theirs['webhooks/{id}']}`))).toMatchObject({ url: 'http://127.0.0.1:9/sweep', enabled: true });
   });
 });

@@ -1,6 +1,6 @@
 'use client';
 // A room's settings: names, description, bulk download, the default permission of new items,
-// freezing, and deleting (refused while frozen).
+// the room archive, freezing, and deleting (refused while frozen).
 import { useMutation } from '@tanstack/react-query';
 import { Lock, LockOpen, Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
@@ -13,6 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { useRefreshRooms, type Room } from './hooks';
+import { RoomArchive } from './room-archive';
 
 export function RoomSettings({ room }: { room: Room }) {
   const trpc = useTRPC();
@@ -96,6 +97,8 @@ export function RoomSettings({ room }: { room: Room }) {
           </div>
         </form>
       </Card>
+
+      <RoomArchive room={room} />
 
       <Card>
         <CardHeader

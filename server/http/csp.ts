@@ -56,6 +56,8 @@ const ROUTE_HANDLERS = [
   /^\/api\/analytics\/export\/?$/,
   /^\/api\/events\/export\/?$/,
   /^\/api\/cron\/sweep-uploads\/?$/,
+  /^\/api\/cron\/webhooks\/?$/,
+  /^\/api\/cron\/exports\/?$/,
   /^\/api\/brands\/[^/]+\/images\/[^/]+\/?$/,
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,
   /^\/api\/documents\/[^/]+\/versions\/[^/]+\/file\/?$/,

@@ -67,15 +67,31 @@ export function finish(req: http.IncomingMessage, res: http.ServerResponse, stat
   res.end(body);
 }
 
+/** Bodies past this size (a room archive) are streamed, never held. */
+const STREAM_OVER_BYTES = 1024 * 1024;
+
 // /v1 answers are small JSON documents: one write with a length beats a chunked stream.
 export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Answer) {
   if (r instanceof JsonAnswer) return finish(req, res, r.status, r.headers, Buffer.from(r.body));
   const plain = plainAnswer(r);
   if (plain) return finish(req, res, plain.status, plain.headers, Buffer.from(plain.body));
-  const body = Buffer.from(await r.arrayBuffer());
   const headers: Record<string, string> = {};
   r.headers.forEach((v, k) => (headers[k] = v));
-  finish(req, res, r.status, headers, body);
+  const length = Number(r.headers.get('content-length') ?? NaN);
+  if (r.body && !(length <= STREAM_OVER_BYTES)) return stream(req, res, r.status, headers, r.body);
+  finish(req, res, r.status, headers, Buffer.from(await r.arrayBuffer()));
+}
+
+function stream(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: ReadableStream<Uint8Array>) {
+  if (res.headersSent) return void res.destroy();
+  res.statusCode = status;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  settleUnreadBody(req, res);
+  const source = Readable.fromWeb(body as never);
+  // A client that goes away stops the read; a read that fails cuts the answer short.
+  source.on('error', () => res.destroy());
+  res.on('close', () => source.destroy());
+  source.pipe(res);
 }
 
 export function sendError(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: ErrorCode, message: string) {

@@ -1,19 +1,35 @@
 // The one sweep: expired, unused uploads (and their files), the viewer's expired sessions, codes
-// and notification claims, the issuer's rows that can no longer matter, and events past the
-// audit log's retention. Runs on a timer in
-// every long-lived server (scripts/serve.ts, instrumentation.ts), from Vercel Cron
+// and notification claims, the issuer's rows that can no longer matter, events past the audit
+// log's retention, finished webhook deliveries past 30 days, and /v1's Idempotency-Keys past their
+// 24 hours. Runs on a timer in every
+// long-lived server (scripts/serve.ts, instrumentation.ts), from Vercel Cron
 // (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
+import { sweepIdempotencyKeys } from '../services/idempotency';
 import { sweepExpiredUploads } from '../services/upload-sweep';
 import { sweepViewerState } from '../services/viewer/sweep';
 import { sweepOAuthState } from './oauth-state';
 import { sweepExpiredEvents } from '../services/events/retention';
+import { sweepOldDeliveries } from '../services/webhooks/retention';
 
 /** Every part runs even when another fails; the first failure is thrown once all have run. */
 export async function sweep(o: { maxBatches?: number } = {}) {
-  const parts = [sweepExpiredUploads({ maxBatches: o.maxBatches }), sweepViewerState(), sweepOAuthState(), sweepExpiredEvents({ maxBatches: o.maxBatches })] as const;
-  const [uploads, viewer, oauth, events] = await Promise.allSettled(parts);
-  for (const part of [uploads, viewer, oauth, events]) if (part.status === 'rejected') throw part.reason;
-  return { ...value(uploads), viewer: value(viewer), oauth: value(oauth), events: value(events) };
+  const [uploads, viewer, oauth, events, deliveries, idempotency] = await Promise.allSettled([
+    sweepExpiredUploads({ maxBatches: o.maxBatches }),
+    sweepViewerState(),
+    sweepOAuthState(),
+    sweepExpiredEvents({ maxBatches: o.maxBatches }),
+    sweepOldDeliveries({ maxBatches: o.maxBatches }),
+    sweepIdempotencyKeys(),
+  ]);
+  for (const part of [uploads, viewer, oauth, events, deliveries, idempotency]) if (part.status === 'rejected') throw part.reason;
+  return {
+    ...value(uploads),
+    viewer: value(viewer),
+    oauth: value(oauth),
+    events: value(events),
+    deliveries: value(deliveries),
+    idempotency: value(idempotency),
+  };
 }
 
 const value = <T,>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;

@@ -9,7 +9,7 @@ export function csvCell(v: Cell): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** One line of cells, CRLF-terminated: for exports written in pieces. */
+/** One record with its CRLF, for files written as a stream. */
 export const csvLine = (cells: Cell[]): string => cells.map(csvCell).join(',') + '\r\n';
 
 export const toCsv = (header: string[], rows: Cell[][]): string => [header, ...rows].map(csvLine).join('');

@@ -226,3 +226,79 @@ function toNetworkError(err: unknown): SafeFetchError {
   }
   return new SafeFetchError('network', 'The URL could not be fetched.');
 }
+
+export interface SafePostOptions {
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  /** Bytes of the answer's body kept; the rest is not read. */
+  keepBytes: number;
+  /** http and loopback/private addresses allowed (WEBHOOK_ALLOW_PRIVATE_URLS). */
+  allowPrivate?: boolean;
+}
+
+export interface SafePostResult {
+  status: number;
+  /** At most `keepBytes` of the answer, as text. */
+  body: string;
+  ms: number;
+}
+
+/**
+ * One POST to a user-supplied URL (webhook deliveries): the same address rules as safeFetch,
+ * resolved again now (a name that moved to a private address is refused at connect time), no
+ * redirect followed (a 3xx is the answer), one deadline for connecting and answering, and only
+ * the first `keepBytes` of the answer read. Any status is returned; refusals, network failures
+ * and the deadline throw a SafeFetchError.
+ */
+export async function safePost(url: string, opts: SafePostOptions): Promise<SafePostResult> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
+  try {
+    const target = parseUrl(url);
+    let loose = false;
+    if (opts.allowPrivate) {
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new SafeFetchError('invalid_url', 'Only http and https URLs are accepted.');
+      if (target.username || target.password) throw new SafeFetchError('invalid_url', 'URLs with a user name or password are not accepted.');
+      loose = true;
+    } else {
+      loose = checkUrl(target);
+    }
+    const res = await fetch(target, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: controller.signal,
+      dispatcher: agentFor(loose),
+      headers: { 'accept-encoding': 'identity', ...opts.headers },
+      body: opts.body,
+    });
+    const status = res.status;
+    const chunks: Uint8Array[] = [];
+    let kept = 0;
+    if (res.body) {
+      const reader = res.body.getReader();
+      try {
+        while (kept < opts.keepBytes) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const part = value.subarray(0, opts.keepBytes - kept);
+          chunks.push(part);
+          kept += part.byteLength;
+        }
+      } catch {
+        // The answer's status is in; a body cut short (deadline, reset) keeps what arrived.
+      } finally {
+        await reader.cancel().catch(() => {});
+      }
+    }
+    const body = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks, kept));
+    return { status, body, ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    if (err instanceof SafeFetchError) throw err;
+    if (controller.signal.aborted) throw new SafeFetchError('timeout', `The URL did not answer within ${opts.timeoutMs / 1000} seconds.`);
+    throw toNetworkError(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}

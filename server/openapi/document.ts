@@ -16,10 +16,14 @@ import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Meta } from '../trpc';
 import { componentHeaders, componentResponses, ERROR_RESPONSES, errorExample, errorSchemas, rateLimitHeaders, ref } from './errors';
 import { REQUEST_EXAMPLES, TAG_DESCRIPTIONS } from './resources';
+import { IDEMPOTENCY_KEY_MAX } from '../services/idempotency';
 
 type Obj = Record<string, any>;
 
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** The optional request header of every POST, and the response header of its replays. */
+const IDEMPOTENCY_PARAMETER = 'Idempotency-Key';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const OPERATION_KEYS = [
   'operationId',
@@ -153,6 +157,8 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
     ]),
   );
 
+  if (upper === 'POST') parameters.push(ref('parameters', IDEMPOTENCY_PARAMETER));
+
   let requestBody: Obj | undefined;
   if (hasBody) {
     // The wrapper requires a JSON object body on every POST/PUT/PATCH, even when all inputs are
@@ -170,8 +176,8 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
   const ok: Obj = op.responses?.['200'] ?? {};
   const responses: Obj = {
     [successStatus]: {
-      description: successStatus === '201' ? 'Created' : upper === 'DELETE' ? 'Deleted' : 'OK',
-      headers: rateLimitHeaders(),
+      description: successStatus === '201' ? 'Created' : successStatus === '202' ? 'Accepted: the work continues in the background' : upper === 'DELETE' ? 'Deleted' : 'OK',
+      headers: upper === 'POST' ? { ...rateLimitHeaders(), [REPLAYED_HEADER]: ref('headers', REPLAYED_HEADER) } : rateLimitHeaders(),
       content: ok.content,
     },
   };
@@ -195,6 +201,23 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
     },
     OPERATION_KEYS,
   );
+}
+
+/** The optional Idempotency-Key of every POST (server/rest/idempotency.ts). */
+function idempotencyParameter(): Obj {
+  return {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      'Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. ' +
+      'The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; ' +
+      'a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. ' +
+      'The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). ' +
+      'A key is 1 to 255 printable ASCII characters (400 otherwise).',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[\\x20-\\x7E]+$' },
+    example: '5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90',
+  };
 }
 
 /** PUT /uploads/{uploadId}: app/v1/uploads/[uploadId]/route.ts, outside the router. */
@@ -300,6 +323,7 @@ const INFO_DESCRIPTION = `The Quire REST API: documents, folders and data rooms 
 - **Authentication**: \`Authorization: Bearer <token>\` with a dashboard token (\`quire_live_…\`) or an OAuth access token. Each operation requires one scope (see \`x-required-scope\`); \`apis.read\` grants every \`*.read\` scope and \`apis.all\` every scope.
 - **Requests**: JSON bodies (\`Content-Type: application/json\`, at most 4.5 MB). Unknown keys in bodies and query strings are refused with 422.
 - **Rate limits**: 60 requests a minute per token (analytics endpoints 20), reported in \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` on every response.
+- **Retries**: every \`POST\` takes an optional \`Idempotency-Key\` header; a retry with the same key, path and body answers what the first request answered (\`Idempotent-Replayed: true\`) instead of running again.
 - **Pagination**: lists take \`limit\` (1 to 100) and \`cursor\` and answer \`{ data, next_cursor }\`; \`next_cursor\` is null on the last page.
 - **Errors**: \`{ error: { code, message, doc_url, details } }\`; the codes are listed at /docs/api/errors.`;
 
@@ -368,6 +392,7 @@ export function createOpenApiDocument(): OpenAPIObject {
     components: {
       schemas: { ...(generated.components?.schemas ?? {}), ...errorSchemas() },
       responses: componentResponses(),
+      parameters: { [IDEMPOTENCY_PARAMETER]: idempotencyParameter() },
       headers: componentHeaders(),
       securitySchemes: {
         bearerAuth: {

@@ -13,7 +13,8 @@ export const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[];
     name: 'BadRequest',
     codes: ['bad_request'],
     description:
-      'Malformed request: the body is not valid JSON, is empty, or is not sent as `Content-Type: application/json`.',
+      'Malformed request: the body is not valid JSON, is empty, or is not sent as `Content-Type: application/json`; ' +
+      'or the `Idempotency-Key` header is not 1 to 255 printable ASCII characters (`details.header`).',
   },
   401: {
     name: 'Unauthorized',
@@ -36,7 +37,8 @@ export const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[];
     name: 'Conflict',
     codes: ['conflict'],
     description:
-      'The request conflicts with the current state: a name already used, an `upload_id` already consumed, a folder that is not empty.',
+      'The request conflicts with the current state: a name already used, an `upload_id` already consumed, a folder that is not empty; ' +
+      'or a request with the same `Idempotency-Key` is still running (`details.header`).',
   },
   413: {
     name: 'PayloadTooLarge',
@@ -48,7 +50,8 @@ export const ERROR_RESPONSES: Record<number, { name: string; codes: ErrorCode[];
     codes: ['unprocessable_entity'],
     description:
       'Validation failed: an unknown body or query key (named in `details.formErrors[0]`), a wrong type, a value out of range. ' +
-      '`details` is `{ formErrors, fieldErrors }`.',
+      '`details` is `{ formErrors, fieldErrors }`. Also: the `Idempotency-Key` was already used for another path or body ' +
+      "(`details.header`, and `details.fieldErrors['Idempotency-Key']`).",
     schema: 'ValidationError',
   },
   429: {
@@ -184,6 +187,11 @@ export function componentHeaders(): Obj {
   const int = (description: string, required = false) => ({ description, required, schema: { type: 'integer', minimum: 0 } });
   return {
     'Retry-After': int('Seconds to wait before retrying.', true),
+    'Idempotent-Replayed': {
+      description: 'On a POST repeated with the same `Idempotency-Key`: the answer is the stored answer of the first request, not a new run.',
+      required: false,
+      schema: { type: 'string', const: 'true' },
+    },
     'WWW-Authenticate': { description: 'Always `Bearer`.', required: true, schema: { type: 'string', const: 'Bearer' } },
     // Every /v1 response carries these, errors included.
     'X-RateLimit-Limit': int('Requests a minute allowed in the current bucket (default 60, analytics 20).', true),

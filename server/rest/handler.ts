@@ -1,6 +1,6 @@
 // /v1: the tRPC procedures by their OpenAPI routes (dispatch.ts), behind the public contract: auth
 // and rate limit first, the 4.5 MB body cap, JSON parsed here (400 on bad JSON), 201 on creates,
-// and every failure rewritten into the spec's envelope.
+// the Idempotency-Key of POSTs (idempotency.ts), and every failure rewritten into the spec's envelope.
 import { ApiError, invalid } from '../errors';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import { readJson } from '../http/body';
@@ -8,6 +8,7 @@ import { callRoute, caseDiffers, inputFor, routeFor } from './dispatch';
 import { errorResponse, JsonAnswer, type Answer } from '../http/envelope';
 import { mapError } from '../http/errors';
 import { gate, publicOrigin } from './gate';
+import { idempotencyKeyOf, idempotent, requestFingerprint } from './idempotency';
 
 /**
  * The first field holding a string PostgreSQL or UTF-8 cannot store as sent: NUL (text cannot
@@ -62,6 +63,9 @@ export async function handleV1(req: Request): Promise<Answer> {
   const route = match?.route;
   const g = await gate(req, route?.bucket);
   if (g instanceof Response) return g;
+  // POSTs may carry an Idempotency-Key (server/rest/idempotency.ts); a malformed one is refused first.
+  const key = req.method === 'POST' ? idempotencyKeyOf(req) : null;
+  if (key instanceof ApiError) return refusal(key, g.headers);
   if (!safePath(url.pathname) || (!route && caseDiffers(path))) return errorResponse('not_found', 'Not found.', null, g.headers);
   // The query on an object without a prototype: indexing a plain {} by key made "valueOf" or
   // "constructor" throw (500) in trpc-to-openapi's parser, which this replaces.
@@ -103,10 +107,22 @@ export async function handleV1(req: Request): Promise<Answer> {
   }
 
   if (!match) return errorResponse('not_found', `No such endpoint: ${req.method} /v1${path}`, null, g.headers);
+  const run = async (): Promise<Answer> => {
+    try {
+      const ctx = { face: 'rest' as const, user: null, actor: g.actor, origin: publicOrigin(req) };
+      const data = await callRoute(match.route, ctx, inputFor(match.route, match.params, query, body));
+      return new JsonAnswer(JSON.stringify(data), match.route.status, g.headers);
+    } catch (e) {
+      const m = mapError(e, req.method, path);
+      return errorResponse(m.code, m.message, m.details, g.headers, m.status);
+    }
+  };
+  // A token without the operation's scope is refused by the procedure, never from a stored answer.
+  const scope = match.route.procedure._def.meta?.scope;
+  if (key === null || (scope && !g.actor.scopes.has(scope))) return run();
   try {
-    const ctx = { face: 'rest' as const, user: null, actor: g.actor, origin: publicOrigin(req) };
-    const data = await callRoute(match.route, ctx, inputFor(match.route, match.params, query, body));
-    return new JsonAnswer(JSON.stringify(data), match.route.status, g.headers);
+    const fingerprint = requestFingerprint(req.method, url.pathname, body);
+    return await idempotent({ teamId: g.actor.teamId, key, fingerprint, headers: g.headers }, run);
   } catch (e) {
     const m = mapError(e, req.method, path);
     return errorResponse(m.code, m.message, m.details, g.headers, m.status);

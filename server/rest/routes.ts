@@ -8,6 +8,7 @@ import { handleV1 } from './handler';
 import { IMAGE_ROUTES, putImage } from './image-route';
 import { getOpenApi, openApiMethodNotAllowed } from './openapi-route';
 import { putUpload, uploadMethodNotAllowed } from './upload-route';
+import { EXPORT_DOWNLOAD, getExportDownload } from './export-download';
 
 /** The methods of the API's operations; any other is no endpoint. */
 export const V1_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,6 +54,8 @@ function route(req: Request): Promise<Answer> {
     if (req.method !== 'PUT') return uploadMethodNotAllowed(req);
     return putUpload(req, decodeSegment(upload[1]!));
   }
+  const download = EXPORT_DOWNLOAD.exec(pathname);
+  if (download) return getExportDownload(req, decodeSegment(download[1]!), decodeSegment(download[2]!));
   if (req.method === 'PUT') {
     for (const r of IMAGE_ROUTES) {
       const m = r.pattern.exec(pathname);

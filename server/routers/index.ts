@@ -16,6 +16,7 @@ import { oauthRouter } from './oauth';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
 import { visitorsRouter } from './visitors';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   documents: documentsRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   me: meRouter,
   oauth: oauthRouter,
   events: eventsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

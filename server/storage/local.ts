@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { appSecret, dataDir } from './config';
 import {
   assertValidKey,
@@ -94,6 +95,25 @@ export class LocalBlobStore implements BlobStore {
       reader.releaseLock();
     }
     return { size };
+  }
+
+  async readStream(key: string): Promise<ReadableStream<Uint8Array>> {
+    let handle: FileHandle;
+    try {
+      handle = await fsp.open(this.pathFor(key), 'r');
+    } catch (err) {
+      if (isMissing(err)) throw new BlobNotFoundError(key);
+      throw err;
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new BlobNotFoundError(key);
+    }
+    return Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+  }
+
+  async putStream(key: string, body: ReadableStream<Uint8Array>, _contentType: string) {
+    await this.writeStream(key, body, Number.MAX_SAFE_INTEGER);
   }
 
   private pathFor(key: string): string {

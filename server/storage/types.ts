@@ -19,6 +19,10 @@ export interface BlobStore {
   delete(keys: string | string[]): Promise<void>;
   /** Local only: stream to disk; past maxBytes the write is aborted, nothing is left behind, BlobTooLargeError. */
   writeStream?(key: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ size: number }>;
+  /** The bytes as a stream, for files too large to hold (BlobNotFoundError when missing). */
+  readStream(key: string): Promise<ReadableStream<Uint8Array>>;
+  /** Writes a stream of unknown length without holding it (the room archive). */
+  putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -75,6 +75,19 @@ export class VercelBlobStore implements BlobStore {
     return Buffer.concat(chunks);
   }
 
+  async readStream(key: string) {
+    assertValidKey(key);
+    const res = await get(key, { access: 'private', useCache: false });
+    if (!res || res.statusCode !== 200) throw new BlobNotFoundError(key);
+    return res.stream;
+  }
+
+  async putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string) {
+    assertValidKey(key);
+    // Multipart: the SDK uploads the stream in parts, so its length need not be known or held.
+    await put(key, body, { access: 'private', addRandomSuffix: false, allowOverwrite: true, contentType, multipart: true });
+  }
+
   async stat(key: string) {
     assertValidKey(key);
     try {

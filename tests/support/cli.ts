@@ -44,24 +44,35 @@ export function json<T = any>(r: CliResult): T {
   return JSON.parse(r.stdout);
 }
 
-export type Proxy = { url: string; requests: { method: string; url: string }[]; close(): Promise<void> };
+export type Proxy = { url: string; requests: { method: string; url: string; idempotencyKey?: string }[]; close(): Promise<void> };
+
+type Fake = { status: number; headers?: Record<string, string>; body: unknown };
 
 /**
  * Forwards to `target`; `intercept(n)` (n = 0 for the first request) may answer instead, e.g. a
- * 429 in the spec's error envelope.
+ * 429 in the spec's error envelope; `lose(n)` may replace the server's answer after it was
+ * forwarded (an answer lost on the way back).
  */
-export async function proxy(target: string, intercept: (n: number, req: http.IncomingMessage) => { status: number; headers?: Record<string, string>; body: unknown } | null) {
+export async function proxy(target: string, intercept: (n: number, req: http.IncomingMessage) => Fake | null, lose?: (n: number) => Fake | null) {
   const requests: Proxy['requests'] = [];
   const server = http.createServer((req, res) => {
-    const n = requests.push({ method: req.method ?? '', url: req.url ?? '' }) - 1;
+    const key = req.headers['idempotency-key'];
+    const n = requests.push({ method: req.method ?? '', url: req.url ?? '', idempotencyKey: typeof key === 'string' ? key : undefined }) - 1;
+    const answer = (fake: Fake) => {
+      res.writeHead(fake.status, { 'Content-Type': 'application/json', ...fake.headers });
+      res.end(JSON.stringify(fake.body));
+    };
     const fake = intercept(n, req);
     if (fake) {
       req.resume();
-      res.writeHead(fake.status, { 'Content-Type': 'application/json', ...fake.headers });
-      res.end(JSON.stringify(fake.body));
-      return;
+      return answer(fake);
     }
     const up = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (upRes) => {
+      const lost = lose?.(n);
+      if (lost) {
+        upRes.resume();
+        return void upRes.on('end', () => answer(lost));
+      }
       res.writeHead(upRes.statusCode ?? 502, upRes.headers);
       upRes.pipe(res);
     });
@@ -75,6 +86,12 @@ export async function proxy(target: string, intercept: (n: number, req: http.Inc
     close: () => new Promise<void>((r) => server.close(() => r())),
   } satisfies Proxy;
 }
+
+export const unavailable = (retryAfter: string) => ({
+  status: 503,
+  headers: { 'Retry-After': retryAfter },
+  body: { error: { code: 'service_unavailable', message: 'Try again.', doc_url: 'http://x/docs/api/errors#service_unavailable', details: null } },
+});
 
 export const rateLimited = (retryAfter: string) => ({
   status: 429,

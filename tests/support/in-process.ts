@@ -4,7 +4,8 @@
 import { inject } from 'vitest';
 import type { Context } from '../../server/trpc';
 
-export async function inProcessCaller(): Promise<(ctx: Context) => any> {
+/** Points this process's database client at the test server's database. */
+export async function useTestServerDatabase(): Promise<void> {
   const env = inject('serverEnv');
   if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
   else {
@@ -12,6 +13,10 @@ export async function inProcessCaller(): Promise<(ctx: Context) => any> {
     const { ensureEmbeddedDatabase } = await import('../../server/db/embedded');
     process.env.DATABASE_URL = (await ensureEmbeddedDatabase()).url;
   }
+}
+
+export async function inProcessCaller(): Promise<(ctx: Context) => any> {
+  await useTestServerDatabase();
   const { appRouter } = await import('../../server/routers');
   const { createCallerFactory } = await import('../../server/trpc');
   const factory = createCallerFactory(appRouter);

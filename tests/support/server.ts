@@ -12,7 +12,8 @@ export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 /** The suite runs against bare `next start`: checks of scripts/serve.ts's own socket handling skip. */
 export const onNextStart = process.env.QUIRE_TEST_SERVER === 'next';
 
-export type RunningServer = { url: string; port: number; logFile: string; stop(): Promise<void> };
+/** `pid`: the server's process group (its database runs in it when embedded). */
+export type RunningServer = { url: string; port: number; pid: number; logFile: string; stop(): Promise<void> };
 
 export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string }): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
@@ -43,6 +44,7 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   return {
     url,
     port,
+    pid: child.pid!,
     logFile: opts.logFile,
     stop: async () => {
       if (exited) return;

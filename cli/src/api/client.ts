@@ -1,6 +1,9 @@
 // The HTTP layer: openapi-fetch typed by the generated schema, over a fetch that adds the
-// bearer token, retries 429/503 after Retry-After (at most 3 times, each wait capped at 60 s),
-// refreshes a config-file token once after a 401, and turns failures into CliErrors.
+// bearer token and, on every POST, a fresh Idempotency-Key kept for all retries of that POST,
+// retries 429/503 after Retry-After (and a 409 saying the same key is still running; at most 3
+// times, each wait capped at 60 s), refreshes a config-file token once after a 401, and turns
+// failures into CliErrors.
+import { randomUUID } from 'node:crypto';
 import { withUserAgent } from '../version';
 import createClient from 'openapi-fetch';
 import { apiError, CliError, EXIT } from '../errors';
@@ -25,9 +28,23 @@ const networkError = (url: string, e: unknown) => {
   return new CliError(`Cannot reach ${new URL(url).origin}: ${cause?.code ?? cause?.message ?? (e as Error).message}`, EXIT.network);
 };
 
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A 409 because the first request with this Idempotency-Key is still running (not a real conflict). */
+async function keyStillRunning(req: Request, res: Response): Promise<boolean> {
+  if (res.status !== 409 || !req.headers.has(IDEMPOTENCY_HEADER)) return false;
+  try {
+    const body = (await res.clone().json()) as { error?: { details?: { header?: unknown } } };
+    return body?.error?.details?.header === IDEMPOTENCY_HEADER;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Sends what `make` builds (called again for each attempt, so streamed bodies can be re-read),
- * retrying 429 and 503. A 401 calls `on401` once; when it answers true the request is retried.
+ * retrying 429 and 503, and a 409 for an Idempotency-Key still running. A 401 calls `on401`
+ * once; when it answers true the request is retried.
  */
 export async function sendWithRetries(
   make: () => Promise<Request> | Request,
@@ -44,11 +61,13 @@ export async function sendWithRetries(
     } catch (e) {
       throw networkError(req.url, e);
     }
-    if ((res.status === 429 || res.status === 503) && retries < MAX_RETRIES) {
+    const running = retries < MAX_RETRIES && (await keyStillRunning(req, res));
+    if (((res.status === 429 || res.status === 503) && retries < MAX_RETRIES) || running) {
       retries++;
       const wait = retryAfterMs(res.headers.get('Retry-After'));
       await res.body?.cancel();
-      process.stderr.write(`${res.status === 429 ? 'rate limited' : 'service unavailable'}; retrying in ${Math.ceil(wait / 1000)} s (${retries}/${MAX_RETRIES})\n`);
+      const why = running ? 'the same request is still running' : res.status === 429 ? 'rate limited' : 'service unavailable';
+      process.stderr.write(`${why}; retrying in ${Math.ceil(wait / 1000)} s (${retries}/${MAX_RETRIES})\n`);
       await sleep(wait);
       continue;
     }
@@ -84,15 +103,20 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(session: Session) {
-  const authorised = (input: Request) =>
-    sendWithRetries(
+  const authorised = (input: Request) => {
+    // One key per POST, the same on each of its attempts: a retry whose first attempt did run gets
+    // that answer back instead of creating twice.
+    const key = input.method === 'POST' && !input.headers.has(IDEMPOTENCY_HEADER) ? randomUUID() : null;
+    return sendWithRetries(
       async () => {
         const req = input.clone();
         req.headers.set('Authorization', `Bearer ${await session.accessToken()}`);
+        if (key) req.headers.set(IDEMPOTENCY_HEADER, key);
         return req;
       },
       () => session.refreshAfter401(),
     );
+  };
   const typed = createClient<paths>({ baseUrl: `${session.apiUrl}/v1`, fetch: authorised });
   return {
     session,

@@ -44,6 +44,7 @@ const ROOM = 'id=dataroom';
 const GROUP = [ROOM, 'groupId=group'];
 const VIEW_COLUMNS = ['id', 'viewer_email', 'view_type', 'link_id', 'document_id', 'dataroom_id', 'viewed_at'];
 const imageArgs = (first: string) => [first, 'slot', 'file'];
+const DELIVERY_COLUMNS = ['id', 'event_type', 'status', 'attempts', 'last_response_status', 'last_response_ms', 'next_attempt_at', 'created'];
 
 export const GROUPS: GroupDef[] = [
   {
@@ -88,6 +89,15 @@ export const GROUPS: GroupDef[] = [
     columns: ['id', 'pid', 'name', 'document_count', 'folder_count', 'is_frozen', 'updated_at'],
     ops: crud('/datarooms', '/datarooms/{id}'),
     groups: [
+      {
+        name: 'exports',
+        summary: 'Room archives: every document, index.csv, audit-log.csv, qa.csv and a SHA-256 manifest in one zip',
+        columns: ['id', 'status', 'size', 'sha256', 'created', 'completed_at', 'download_url'],
+        ops: [
+          op('create', 'POST', '/datarooms/{id}/exports', { args: [ROOM], summary: 'Start an archive of the room (built in the background)' }),
+          op('get', 'GET', '/datarooms/{id}/exports/{exportId}', { args: [ROOM, 'exportId=export'], summary: 'Its status, and download_url (an hour) once succeeded' }),
+        ],
+      },
       {
         name: 'documents',
         summary: 'Documents placed in a data room',
@@ -187,6 +197,12 @@ export const GROUPS: GroupDef[] = [
     ],
   },
   {
+    name: 'events',
+    summary: 'The audit log, newest first (--type dataroom.*, --dataroom, --resource-id, --actor-email, --since/--until)',
+    columns: ['id', 'type', 'created', 'dataroom_id'],
+    ops: [op('list', 'GET', '/events'), op('get', 'GET', '/events/{id}')],
+  },
+  {
     name: 'analytics',
     summary: 'Views, viewers and time (--since/--until: unix ms or a date)',
     ops: [
@@ -194,6 +210,18 @@ export const GROUPS: GroupDef[] = [
       op('link', 'GET', '/analytics/links/{id}', { args: ['id=link'] }),
       op('dataroom', 'GET', '/analytics/datarooms/{id}', { args: [ROOM] }),
       op('view', 'GET', '/analytics/views/{id}', { args: ['id=view'] }),
+    ],
+  },
+  {
+    name: 'webhooks',
+    summary: 'Webhook endpoints (Standard Webhooks) and their delivery log',
+    columns: ['id', 'url', 'events', 'enabled', 'disabled_reason', 'updated_at'],
+    ops: [
+      ...crud('/webhooks', '/webhooks/{id}', ['webhook']),
+      op('rotate-secret', 'POST', '/webhooks/{id}/rotate-secret', { args: ['id=webhook'], summary: 'New signing secret (the previous one signs too for 24 hours)' }),
+      op('test', 'POST', '/webhooks/{id}/test', { args: ['id=webhook'], summary: 'Send a webhook.test event to the endpoint', columns: DELIVERY_COLUMNS }),
+      op('deliveries', 'GET', '/webhooks/{id}/deliveries', { args: ['id=webhook'], columns: DELIVERY_COLUMNS }),
+      op('retry', 'POST', '/webhooks/{id}/deliveries/{deliveryId}/retry', { args: ['id=webhook', 'deliveryId=delivery'], summary: 'Send a delivery again now', columns: DELIVERY_COLUMNS }),
     ],
   },
 ];

@@ -3,6 +3,7 @@ import * as rooms from '../../services/datarooms/rooms';
 import { router, teamProcedure } from '../../trpc';
 import { roomBrandingRouter } from './branding';
 import { roomDocumentsRouter } from './documents';
+import { roomExportsRouter } from './exports';
 import { roomFoldersRouter } from './folders';
 import { roomGroupsRouter } from './groups';
 import * as s from './schemas';
@@ -39,4 +40,5 @@ export const dataroomsRouter = router({
   folders: roomFoldersRouter,
   groups: roomGroupsRouter,
   branding: roomBrandingRouter,
+  exports: roomExportsRouter,
 });

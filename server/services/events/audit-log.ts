@@ -7,6 +7,9 @@ import { invalid, notFound } from '../../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { isEventPattern, type ActorType } from '../../../lib/shared/event-types';
 
+/** Whose log: any actor of the team, or the system working for it (the room archive). */
+type Team = Pick<Actor, 'teamId'>;
+
 type EventRow = {
   id: string;
   type: string;
@@ -50,7 +53,7 @@ export type EventFilters = {
 };
 
 /** The WHERE clause and its parameters ($1 is the team); unknown rooms match nothing. */
-function filterSql(actor: Actor, q: EventFilters) {
+function filterSql(actor: Team, q: EventFilters) {
   const params: unknown[] = [actor.teamId];
   const where = ['e.team_id = $1'];
   const add = (value: unknown, clause: (p: string) => string) => {
@@ -73,7 +76,7 @@ function filterSql(actor: Actor, q: EventFilters) {
   return { params, where };
 }
 
-export async function listEvents(actor: Actor, q: EventFilters & { limit: number; cursor?: string }) {
+export async function listEvents(actor: Team, q: EventFilters & { limit: number; cursor?: string }) {
   const after = decodeCursor(q.cursor, 'number', 'string') as [number, string] | null;
   const { params, where } = filterSql(actor, q);
   if (after) {
@@ -89,7 +92,7 @@ export async function listEvents(actor: Actor, q: EventFilters & { limit: number
 }
 
 /** Every event of the filter, newest first, in batches (the CSV export and the room archive). */
-export async function* eachEvent(actor: Actor, q: EventFilters, batch = 1000): AsyncGenerator<ApiEvent> {
+export async function* eachEvent(actor: Team, q: EventFilters, batch = 1000): AsyncGenerator<ApiEvent> {
   let cursor: string | undefined;
   do {
     const p = await listEvents(actor, { ...q, limit: batch, cursor });
@@ -98,7 +101,7 @@ export async function* eachEvent(actor: Actor, q: EventFilters, batch = 1000): A
   } while (cursor);
 }
 
-export async function getEvent(actor: Actor, id: string) {
+export async function getEvent(actor: Team, id: string) {
   const rows = await db.$queryRawUnsafe<EventRow[]>(`SELECT ${COLUMNS} FROM events e WHERE e.id = $1 AND e.team_id = $2`, id, actor.teamId);
   if (!rows[0]) throw notFound('Event');
   return toEvent(rows[0]);

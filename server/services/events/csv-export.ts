@@ -1,41 +1,10 @@
-// The audit log as CSV (DESIGN.md "Events"): every event of a filter, newest first, one line each,
-// written in batches as the reader takes them, so a long log never sits in memory. Cells a
-// spreadsheet would run as formulas are defused (server/lib/csv.ts).
+// The audit log as a CSV download (DESIGN.md "Events"): every event of a filter, newest first, one
+// line each (./csv.ts, as the room archive writes them), sent in chunks as the reader takes them,
+// so a long log never sits in memory.
 import type { Actor } from '../../auth/actor';
-import { csvLine, type Cell } from '../../lib/csv';
-import { eventItemId, eventItemName } from '../../../lib/shared/event-items';
-import { eachEvent, type ApiEvent, type EventFilters } from './audit-log';
-
-export const EVENT_CSV_HEADER = [
-  'time',
-  'type',
-  'actor_type',
-  'actor_name',
-  'actor_email',
-  'item_id',
-  'item_name',
-  'room_id',
-  'ip_address',
-  'user_agent',
-  'changes',
-];
-
-export function eventCsvRow(e: ApiEvent): Cell[] {
-  const object = e.data.object;
-  return [
-    e.created,
-    e.type,
-    e.actor.type,
-    e.actor.name,
-    e.actor.email,
-    eventItemId(object),
-    eventItemName(object),
-    e.dataroom_id,
-    e.request?.ip_address,
-    e.request?.user_agent,
-    e.data.changes ? JSON.stringify(e.data.changes) : null,
-  ];
-}
+import { csvLine } from '../../lib/csv';
+import { eachEvent, type EventFilters } from './audit-log';
+import { EVENT_CSV_HEADER, eventCsvRow } from './csv';
 
 /** Lines per chunk written to the answer. */
 const CHUNK = 200;

@@ -53,7 +53,8 @@ function actorColumns(actor: EventActor): { type: string; id: string | null; loo
       return actor.via === 'oauth'
         ? {
             type: 'oauth_app',
-            id: actor.tokenId,
+            // The budget's name is `oauth:<grant id>`; the grant record names the app and the user.
+            id: actor.tokenId.replace(/^oauth:/, ''),
             lookup: 'SELECT g.client_id AS id, g.client_name AS name, u.email FROM oauth_grants g JOIN users u ON u.id = g.user_id WHERE g.id = $1',
             name: null,
             email: null,

@@ -1,0 +1,191 @@
+// `npm run bench -- --parts events` (issue 20): the audit log at 5,000,000 events and what
+// emitting costs. Seeds its own database (BENCH_EVENTS_DATABASE, default quire_bench_events)
+// once: 200 rooms, 5,000,000 events over the last 365 days (25,000 per room). Then, on the
+// production server (npm start), 16 connections:
+//   - GET /v1/events filtered by room, by type prefix, and unfiltered (target: by room p99 < 50 ms);
+//   - /v1 writes (POST /v1/documents of a link, each emitting document.created) and visits (a fresh visitor
+//     opening a document link: a session, a view, view.created) — beside the same on a build of
+//     the code before events when --base DIR names one (a built checkout, e.g. made with
+//     `git worktree add /tmp/quire-base ecc4fa4 && cd /tmp/quire-base && npm ci && npm run build`);
+//     target: writes lose at most 15 % of their throughput.
+// Timings are printed, never asserted.
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { freePort, stopApp } from './http-app';
+import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_EVENTS_DATABASE || 'quire_bench_events';
+const ROOMS = 200;
+const EVENTS = 5_000_000;
+const ROOT = path.resolve(__dirname, '..');
+const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' } }, allowPositionals: true });
+const SECONDS = Number(opt.seconds);
+const log = (s: string) => console.log(s);
+
+async function seed(c: pg.Client) {
+  const have = (await c.query(`SELECT count(*)::int AS n FROM events`)).rows[0].n as number;
+  if (have >= EVENTS) return log(`reusing ${have.toLocaleString('en')} seeded events`);
+  const t0 = performance.now();
+  await c.query(`DELETE FROM events`);
+  await c.query(`
+    INSERT INTO datarooms (id, pid, team_id, name, updated_at)
+    SELECT 'benchroom' || lpad(r::text, 4, '0'), 'dr_benchroom' || lpad(r::text, 4, '0'), $1, 'Bench room ' || r, now()
+    FROM generate_series(1, ${ROOMS}) r ON CONFLICT DO NOTHING`, [TEAM_ID]);
+  log(`events: ${EVENTS.toLocaleString('en')} over 365 days in ${ROOMS} rooms...`);
+  const types = ['dataroom.document.attached', 'view.created', 'dataroom.member.added', 'link.updated', 'view.downloaded', 'visitor.verified', 'dataroom.folder.created', 'document.updated'];
+  for (let from = 1; from <= EVENTS; from += 500_000) {
+    await c.query(
+      `INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, dataroom_id, resource_id, data, ip_address, user_agent)
+       SELECT 'evt_bench' || lpad(i::text, 9, '0'), $1, ($2::text[])[1 + i % ${types.length}],
+              now() - ((i::bigint * 7919) % (365 * 86400)) * interval '1 second', 'visitor', 'vis' || (i % 5000), NULL, 'v' || (i % 5000) || '@example.com',
+              'benchroom' || lpad((1 + i % ${ROOMS})::text, 4, '0'), 'res' || (i % 100000),
+              jsonb_build_object('object', jsonb_build_object('id', 'res' || (i % 100000), 'object', 'view', 'viewer_email', 'v' || (i % 5000) || '@example.com')),
+              '203.0.113.' || (i % 250), 'Mozilla/5.0 (bench)'
+       FROM generate_series($3::int, $4::int) i`,
+      [TEAM_ID, types, from, Math.min(EVENTS, from + 499_999)],
+    );
+    log(`  ${Math.min(EVENTS, from + 499_999).toLocaleString('en')}`);
+  }
+  await c.query('VACUUM ANALYZE events');
+  log(`seeded the events in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+function startAt(dir: string, port: number, url: string): Promise<ChildProcess> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      VIEWER_SESSIONS_PER_ADDRESS: '100000000',
+      UPSTASH_REDIS_REST_URL: '',
+      NEXTAUTH_SECRET: 'bench',
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  return (async () => {
+    for (let i = 0; i < 400; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/v1/documents`)).status === 401) return child;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error(`the app in ${dir} did not start`);
+  })();
+}
+
+type Figures = { rps: number; p50: number; p99: number; max: number };
+
+async function hit(o: autocannon.Options): Promise<Figures> {
+  await autocannon({ ...o, connections: 16, duration: 2 });
+  const r = await autocannon({ ...o, connections: 16, duration: SECONDS });
+  if (r.non2xx || r.errors || r.timeouts || !r['2xx']) throw new Error(`${o.url}: ${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max };
+}
+
+/**
+ * A fresh visitor each time, as a browser arrives: the link's entry (a session, its cookie), then
+ * the document page with it (the view, view.created). 16 at a time; one visit = both requests.
+ */
+async function visitLoad(base: string, slug: string): Promise<Figures> {
+  const visit = async () => {
+    const enter = await fetch(`${base}/view/${slug}/enter`, { redirect: 'manual' });
+    await enter.arrayBuffer();
+    const cookie = enter.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const page = await fetch(`${base}/view/${slug}`, { headers: { cookie }, redirect: 'manual' });
+    await page.arrayBuffer();
+    if (page.status !== 200) throw new Error(`visit: ${enter.status} then ${page.status}`);
+  };
+  const run = async (ms: number, lat: number[]) => {
+    const end = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (performance.now() < end) {
+          const t = performance.now();
+          await visit();
+          lat.push(performance.now() - t);
+        }
+      }),
+    );
+  };
+  await run(2000, []);
+  const lat: number[] = [];
+  await run(SECONDS * 1000, lat);
+  lat.sort((a, b) => a - b);
+  const q = (p: number) => Math.round(lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]!);
+  return { rps: lat.length / SECONDS, p50: q(0.5), p99: q(0.99), max: Math.round(lat[lat.length - 1]!) };
+}
+
+const show = (label: string, f: Figures, note = '') =>
+  log(`  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   max ${String(f.max).padStart(5)} ms ${note}`);
+
+/** Writes and visits on the server in `dir`. */
+async function writesAndVisits(dir: string, url: string, token: string, slug: string) {
+  const port = await freePort();
+  const app = await startAt(dir, port, url);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const writes = await hit({
+      url: `${base}/v1/documents`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'link', external_url: 'https://example.com/deck', name: 'bench [<id>]' }),
+      idReplacement: true,
+    });
+    const visits = await visitLoad(base, slug);
+    return { writes, visits };
+  } finally {
+    stopApp(app);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function main() {
+  await ensureSeeded(ADMIN_URL, DATABASE, { documents: 1000, folders: 20 }, { log });
+  const url = dbUrl(ADMIN_URL, DATABASE);
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await seed(c);
+  process.env.DATABASE_URL = url;
+  const { adminCreateToken } = await import('../server/services/teams-admin');
+  const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'datarooms-plus', scopes: ['apis.all'], name: 'bench events' });
+  const port = await freePort();
+  const app = await startAt(ROOT, port, url);
+  const auth = { authorization: `Bearer ${token}` };
+  let slug = '';
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    log(`the audit log at ${EVENTS.toLocaleString('en')} events, 16 connections:`);
+    show('GET /v1/events?dataroom_id=… (target p99 < 50)', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&limit=25`, headers: auth }));
+    show('GET /v1/events?dataroom_id=…&type=view.*', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&type=view.*&limit=25`, headers: auth }));
+    show('GET /v1/events (newest 25)', await hit({ url: `${base}/v1/events?limit=25`, headers: auth }));
+    // An open document link for the visits.
+    const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
+    const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
+    slug = String(link.url).split('/view/')[1]!;
+  } finally {
+    stopApp(app);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  log(`writes and visits, 16 connections${opt.base ? `, this build and the base at ${opt.base}` : ''}:`);
+  const now = await writesAndVisits(ROOT, url, token, slug);
+  const before = opt.base ? await writesAndVisits(path.resolve(opt.base), url, token, slug) : null;
+  show('POST /v1/documents, a link (document.created)', now.writes, before ? `   base ${before.writes.rps.toFixed(0)} req/s: ratio ${(now.writes.rps / before.writes.rps).toFixed(2)} (target >= 0.85)` : '');
+  show('a new visit: enter + page (view.created)', now.visits, before ? `   base ${before.visits.rps.toFixed(0)} req/s: ratio ${(now.visits.rps / before.visits.rps).toFixed(2)}` : '');
+  const made = (await c.query(`SELECT count(*)::int AS n FROM events WHERE type IN ('document.created', 'view.created') AND created_at > now() - interval '10 minutes'`)).rows[0].n;
+  log(`  (${made.toLocaleString('en')} events written by these runs)`);
+  await c.end();
+  process.exit(0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
