@@ -13,7 +13,7 @@ function Value({ v }: { v: unknown }) {
 export function ChangesTable({ changes }: { changes: Record<string, [unknown, unknown]> }) {
   const fields = Object.keys(changes);
   return (
-    <table className="w-full table-fixed text-sm" aria-label="Changes">
+    <table className="w-full max-w-3xl table-fixed text-sm" aria-label="Changes">
       <thead className="sr-only sm:not-sr-only">
         <tr className="text-left text-xs text-zinc-500">
           <th scope="col" className="w-40 pb-1.5 font-medium">Field</th>
