@@ -3,12 +3,10 @@
 // gate page, which `npm start` answers from node:http, an admitted document, a room and its
 // document, an expired link). Each answer has the policy with a nonce of its own that every
 // script of the page carries; route handlers keep their own policy.
-import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Context } from '../server/trpc';
 import { client, createToken, uniqueTeam } from './support/api';
 import { fixture, ok } from './support/docs';
-import { inProcessCaller } from './support/in-process';
+import { signedInDashboard } from './support/dashboard';
 import { enter, makeLink, pdfDocument, slugOf, Visitor, type Answer } from './support/viewer';
 
 type Api = ReturnType<typeof client>;
@@ -16,29 +14,10 @@ let api: Api;
 let dashboard: { get(path: string): Promise<Answer> };
 let db: typeof import('../server/db/client').db;
 
-/** A signed-in dashboard browser: a next-auth database session of a member of a new team. */
-async function signedInBrowser(): Promise<{ get(path: string): Promise<Answer> }> {
-  const caller = await inProcessCaller();
-  ({ db } = await import('../server/db/client'));
-  const user = await db.user.create({ data: { email: `csp.${Date.now().toString(36)}@example.com` } });
-  const ctx: Context = { face: 'dashboard', origin: 'http://127.0.0.1', user: { id: user.id, email: user.email }, actor: null };
-  await caller(ctx).teams.create({ name: 'Policy team' });
-  const token = crypto.randomBytes(32).toString('hex');
-  await db.session.create({ data: { sessionToken: token, userId: user.id, expires: new Date(Date.now() + 86_400_000) } });
-  const get = (path: string) => new Visitor().get(path, { Cookie: `next-auth.session-token=${token}` });
-  // The rows were written from this process (on the embedded database, through its shared
-  // socket): wait until the server reads the session before any page is asked for.
-  for (let i = 0; i < 50; i++) {
-    const s = await get('/api/auth/session');
-    if (s.status === 200 && JSON.parse(s.text() || '{}')?.user?.email === user.email) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { get };
-}
-
 beforeAll(async () => {
   api = client((await createToken({ team: uniqueTeam('csp'), scopes: 'apis.all', plan: 'datarooms-plus' })).token);
-  dashboard = await signedInBrowser();
+  dashboard = await signedInDashboard('csp', 'Policy team');
+  ({ db } = await import('../server/db/client'));
 });
 
 /** The answer's directives by name. */
@@ -97,7 +76,7 @@ describe('every HTML page answers with the policy and a fresh nonce', () => {
   });
 
   it('the dashboard and /device, signed in', async () => {
-    for (const path of ['/documents', '/links', '/datarooms', '/visitors', '/analytics', '/branding', '/settings/team', '/settings/tokens', '/settings/presets', '/settings/connected-apps', '/device']) {
+    for (const path of ['/documents', '/links', '/datarooms', '/visitors', '/analytics', '/branding', '/settings/team', '/settings/tokens', '/settings/presets', '/settings/connected-apps', '/settings/audit-log', '/device']) {
       const r = await dashboard.get(path);
       expect(r.status, `${path} ${r.location}`).toBe(200);
       checkPage(r, path);

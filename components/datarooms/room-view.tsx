@@ -1,5 +1,5 @@
 'use client';
-// One data room: its header and six tabs (documents, groups, permissions, branding, analytics, settings), the tab
+// One data room: its header and seven tabs (documents, groups, permissions, branding, analytics, activity, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock, Share2 } from 'lucide-react';
@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
 import { RoomAnalytics } from '@/components/analytics/room-analytics';
+import { RoomActivity } from './room-activity';
 import { RoomBrandingTab } from './room-branding';
 import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
@@ -25,6 +26,7 @@ const TABS = [
   { id: 'permissions', label: 'Permissions' },
   { id: 'branding', label: 'Branding' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'activity', label: 'Activity' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
@@ -103,6 +105,7 @@ export function RoomView({ initial }: { initial: Room }) {
         {tab === 'permissions' && <RoomPermissions room={room} />}
         {tab === 'branding' && <RoomBrandingTab room={room} />}
         {tab === 'analytics' && <RoomAnalytics roomId={room.id} />}
+        {tab === 'activity' && <RoomActivity roomId={room.id} />}
         {tab === 'settings' && <RoomSettings room={room} />}
       </div>
     </div>

@@ -12,6 +12,7 @@ import { errorMessage, isNotFound } from '@/lib/trpc/errors';
 import { useDocumentPages, useFolderPages } from '@/lib/trpc/lists';
 import { ACCEPT_ATTR } from '@/lib/upload/file-check';
 import { formatBytes } from '@/lib/format';
+import { useLoadOnScroll } from '@/lib/use-load-on-scroll';
 import { useIdentity } from '@/components/shell/team-context';
 import { AddLinkDialog } from './add-link-dialog';
 import { isFileDrag } from './drag';
@@ -111,16 +112,7 @@ function Library() {
 
   // Deep pages load as the end of the list scrolls into view (and by the button below).
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = docs;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useLoadOnScroll(sentinel, docs);
 
   const folderRows = searching ? [] : (folders.data?.pages.flatMap((p) => p.data) ?? []);
   const docRows = docs.data?.pages.flatMap((p) => p.data) ?? [];

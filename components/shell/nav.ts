@@ -1,4 +1,4 @@
-import { BookOpen, ChartColumn, Contact, FileText, FolderLock, KeyRound, Link2, MonitorSmartphone, Palette, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { BookOpen, ChartColumn, Contact, FileText, FolderLock, KeyRound, Link2, MonitorSmartphone, Palette, ScrollText, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { href: string; label: string; icon: LucideIcon; soon?: boolean };
 
@@ -17,6 +17,7 @@ export const SETTINGS_NAV: NavItem[] = [
   { href: '/settings/tokens', label: 'API tokens', icon: KeyRound },
   { href: '/settings/connected-apps', label: 'Connected apps', icon: MonitorSmartphone },
   { href: '/settings/webhooks', label: 'Webhooks', icon: Webhook },
+  { href: '/settings/audit-log', label: 'Audit log', icon: ScrollText },
 ];
 
 export const DOCS_LINK: NavItem = { href: '/docs/api', label: 'API reference', icon: BookOpen };

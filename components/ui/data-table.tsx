@@ -10,6 +10,23 @@ import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/trpc/errors';
 
+/** A list that could not be loaded: what went wrong, and a retry. */
+export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+  return (
+    <EmptyState
+      icon={CircleAlert}
+      title={title}
+      action={onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    >
+      {errorMessage(error)}
+    </EmptyState>
+  );
+}
+
 export type Column<T> = {
   key: string;
   /** Shown in the header; with `hiddenHeader` only to screen readers (e.g. "Actions"). */
@@ -54,21 +71,7 @@ export function DataTable<T>({
       </div>
     );
   }
-  if (error) {
-    return (
-      <EmptyState
-        icon={CircleAlert}
-        title={errorTitle}
-        action={onRetry && (
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-      >
-        {errorMessage(error)}
-      </EmptyState>
-    );
-  }
+  if (error) return <LoadError title={errorTitle} error={error} onRetry={onRetry} />;
   if (!rows?.length) return <>{empty}</>;
   const pad = (i: number) => (i === 0 ? 'pl-5 pr-3' : i === columns.length - 1 ? 'pl-3 pr-5' : 'px-3');
   return (

@@ -54,6 +54,7 @@ const ROUTE_HANDLERS = [
   /^\/v1(?:\/|$)/i,
   /^\/api\/(?:trpc|auth)\//,
   /^\/api\/analytics\/export\/?$/,
+  /^\/api\/events\/export\/?$/,
   /^\/api\/cron\/sweep-uploads\/?$/,
   /^\/api\/cron\/webhooks\/?$/,
   /^\/api\/cron\/exports\/?$/,

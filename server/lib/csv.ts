@@ -13,3 +13,14 @@ export function csvCell(v: Cell): string {
 export const csvLine = (cells: Cell[]): string => cells.map(csvCell).join(',') + '\r\n';
 
 export const toCsv = (header: string[], rows: Cell[][]): string => [header, ...rows].map(csvLine).join('');
+
+/** A CSV download: the body (whole or streamed) as an attachment the browser saves as `name`. */
+export const csvResponse = (body: string | ReadableStream<Uint8Array>, name: string): Response =>
+  new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });

@@ -2,16 +2,9 @@
 // audit-log.csv. Cells are defused by server/lib/csv.ts.
 import type { Cell } from '../../lib/csv';
 import type { ApiEvent } from './audit-log';
+import { eventItemName } from '../../../lib/shared/event-items';
 
 export const EVENT_CSV_HEADER = ['time', 'type', 'actor_type', 'actor_name', 'actor_email', 'item_id', 'item', 'dataroom_id', 'ip_address', 'user_agent', 'changes'];
-
-/** What names the item to a reader: its name, email or title, else nothing (the id is beside it). */
-export function itemLabel(o: Record<string, unknown>): string | null {
-  for (const k of ['name', 'email', 'viewer_email', 'document_name', 'client_name', 'url']) {
-    if (typeof o[k] === 'string' && o[k]) return o[k] as string;
-  }
-  return null;
-}
 
 export function eventCsvRow(e: ApiEvent): Cell[] {
   const o = e.data.object;
@@ -22,7 +15,7 @@ export function eventCsvRow(e: ApiEvent): Cell[] {
     e.actor.name,
     e.actor.email,
     (o.id as string | undefined) ?? null,
-    itemLabel(o),
+    eventItemName(o), // the id is beside it
     e.dataroom_id,
     e.request?.ip_address ?? null,
     e.request?.user_agent ?? null,

@@ -3,7 +3,7 @@
 // context; cells that a spreadsheet would run as formulas are defused (server/lib/csv.ts).
 import { ApiError, invalid } from '@/server/errors';
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
-import { toCsv } from '@/server/lib/csv';
+import { csvResponse, toCsv } from '@/server/lib/csv';
 import { documentAnalytics, viewsForExport } from '@/server/services/analytics/reports';
 
 export const dynamic = 'force-dynamic';
@@ -31,12 +31,5 @@ export const GET = (req: Request) =>
     } else {
       throw new ApiError('bad_request', 'kind=views with link_id or document_id, or kind=pages with document_id.');
     }
-    return new Response(csv, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return csvResponse(csv, name);
   });
