@@ -224,7 +224,7 @@ async function main() {
     log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
     await fanOut(base, auth);
     // An open document link for the visits.
-    const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
+    const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 AND type = 'pdf' ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
     const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
     slug = String(link.url).split('/view/')[1]!;
   } finally {
