@@ -163,9 +163,12 @@ test('webhooks: add an endpoint, see deliveries arrive, fail, retry, rotate the 
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('endpoint-status')).toContainText('Disabled');
     await expect(page.getByTestId('endpoint-status')).toContainText('Turned off by a team member');
+    // The menu must be open (its first item focused) before typing, or the first letters are lost.
     await actions.focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
     await page.keyboard.type('Ena');
+    await expect(page.getByRole('menuitem', { name: 'Enable' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('endpoint-status')).toHaveText('Enabled');
 
