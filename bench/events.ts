@@ -10,12 +10,11 @@
 //     target: writes lose at most 15 % of their throughput.
 // Timings are printed, never asserted.
 import autocannon from 'autocannon';
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freePort, stopApp } from './http-app';
+import { freePort, startApp, stopApp } from './http-app';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,32 +54,12 @@ async function seed(c: pg.Client) {
   log(`seeded the events in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-function startAt(dir: string, port: number, url: string): Promise<ChildProcess> {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      VIEWER_SESSIONS_PER_ADDRESS: '100000000',
-      UPSTASH_REDIS_REST_URL: '',
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      NEXTAUTH_SECRET: 'bench',
-      APP_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: 'ignore',
-    detached: true,
+/** The production server of the checkout in `dir` on the bench database (webhooks to loopback allowed). */
+const startAt = (dir: string, port: number, url: string) =>
+  startApp(port, url, '/v1/documents', {
+    dir,
+    env: { VIEWER_SESSIONS_PER_ADDRESS: '100000000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', APP_URL: `http://127.0.0.1:${port}` },
   });
-  return (async () => {
-    for (let i = 0; i < 400; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/v1/documents`)).status === 401) return child;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    throw new Error(`the app in ${dir} did not start`);
-  })();
-}
 
 type Figures = { rps: number; p50: number; p99: number; max: number };
 

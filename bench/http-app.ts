@@ -16,21 +16,25 @@ export const freePort = () =>
     });
   });
 
-/** `npm start` on `dbUrl`, rate limits out of the way; ready when `probe` answers 401. */
-export async function startApp(port: number, dbUrl: string, probe = '/v1/datarooms'): Promise<ChildProcess> {
+/**
+ * `npm start` on `dbUrl`, rate limits out of the way; ready when `probe` answers 401. `o.dir`: a
+ * built checkout other than this one (bench/events.ts's --base), `o.env`: more settings.
+ */
+export async function startApp(port: number, dbUrl: string, probe = '/v1/datarooms', o: { dir?: string; env?: Record<string, string> } = {}): Promise<ChildProcess> {
+  const dir = o.dir ?? ROOT;
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_ANALYTICS_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
+    cwd: dir,
+    env: { ...process.env, DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_ANALYTICS_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench', ...o.env },
     stdio: 'ignore',
     detached: true,
   });
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}${probe}`)).status === 401) return child;
     } catch {}
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error('the app did not start');
+  throw new Error(`the app in ${dir} did not start`);
 }
 
 export const stopApp = (app: ChildProcess) => {
