@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import { config } from '../config';
+import { prismaStatementName } from './prepared';
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -23,7 +24,11 @@ export function getPool(): pg.Pool {
 export function getDb(): PrismaClient {
   if (!g.__quirePrisma) {
     // $disconnect ends the shared pool too.
-    const adapter = new PrismaPg(getPool(), { disposeExternalPool: true });
+    const adapter = new PrismaPg(getPool(), {
+      disposeExternalPool: true,
+      // Returning no name leaves a statement unnamed (pg's default); the type wants a string.
+      statementNameGenerator: (q) => prismaStatementName(q.sql) as string,
+    });
     g.__quirePrisma = new PrismaClient({ adapter });
   }
   return g.__quirePrisma;

@@ -4,10 +4,12 @@
 //
 // Timestamps come back as ISO strings (timestamp(3) columns hold UTC, as Prisma reads them), so
 // no Date object is built for a value that is only printed.
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { config } from '../config';
 import { getPool } from './client';
+import { preparedName } from './prepared';
+
+export { preparedName, preparedThroughPrisma } from './prepared';
 
 const TIMESTAMP = 1114;
 
@@ -47,16 +49,4 @@ export async function sqlRows<T>(text: string, values: unknown[], opts: { name?:
   const name = wanted && config.databasePreparedStatements ? wanted : undefined;
   const r = await getPool().query({ text, values, types, name });
   return r.rows as T[];
-}
-
-const names = new Map<string, string>();
-
-/**
- * A statement's name derived from its text, for statements built in variants (filters, cursors):
- * one text, one name, so a connection never sees one name with two texts.
- */
-export function preparedName(text: string): string {
-  let name = names.get(text);
-  if (!name) names.set(text, (name = `q_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
-  return name;
 }

@@ -3,10 +3,10 @@
 // copies the actor's name and email as they are now and writes one pending delivery per enabled
 // webhook endpoint of the team that subscribes to the type; the first attempt starts after the
 // answer (server/jobs/webhooks.ts, woken through server/lib/wake.ts).
-import { createId } from '@paralleldrive/cuid2';
+import { randomBytes } from 'node:crypto';
 import type { Actor, RequestInfo, SystemActor, UserActor, ViewerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import { pgTimestamp } from '../../db/sql';
+import { pgTimestamp, preparedThroughPrisma } from '../../db/sql';
 import type { EventType } from '../../../lib/shared/event-types';
 import { wake } from '../../lib/wake';
 
@@ -33,11 +33,12 @@ let sequence = 0;
 
 /**
  * `evt_` + the time and a per-process counter + random: opaque to clients, but ordered, so events
- * written in one statement (same created_at) list in the order they were emitted.
+ * written in one statement (same created_at) list in the order they were emitted. The random tail
+ * comes from randomBytes, not cuid2 (60 µs a call here, more than the rest of an emit).
  */
 export function newEventId(now = Date.now()): string {
   sequence = (sequence + 1) % 36 ** 4;
-  return `evt_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${createId().slice(0, 12)}`;
+  return `evt_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
 }
 
 /**
@@ -114,7 +115,7 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
     cols.bodies.push(`{"id":${JSON.stringify(id)},"type":${JSON.stringify(e.type)},"timestamp":"${timestamp}","data":${data}}`);
   }
   let sql = sqlByLookup.get(a.lookup);
-  if (!sql) sqlByLookup.set(a.lookup, (sql = insertSql(a.lookup)));
+  if (!sql) sqlByLookup.set(a.lookup, (sql = preparedThroughPrisma(insertSql(a.lookup))));
   const deliveries = await tx.$executeRawUnsafe(
     sql,
     a.id,
