@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { PLAN_LABELS } from '@/lib/format';
 import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES } from '@/lib/shared/link-settings';
-import { ErrorText, Textarea } from './controls';
+import { Textarea } from '@/components/ui/input';
+import { ErrorText } from './controls';
 import { FIELD_TYPE_LABELS, newFieldKey, type FieldDraft, type FieldType } from './draft';
 
 export function CustomFieldsEditor({ value, onChange, error }: { value: FieldDraft[]; onChange: (f: FieldDraft[]) => void; error?: string }) {
