@@ -93,39 +93,39 @@ export function RoomPermissions({ room }: { room: Room }) {
           <p className="mt-0.5 text-sm text-zinc-500">Items a group cannot view are invisible to its visitors. Showing an item shows the folders above it.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-        <p role="status" aria-live="polite" data-testid="permissions-status" className="flex items-center gap-1.5 text-sm text-zinc-500">
-          {set.isPending ? (
-            <>
-              <Spinner className="h-3.5 w-3.5" /> Saving…
-            </>
-          ) : set.isSuccess ? (
-            <>
-              <Check className="h-4 w-4 text-emerald-600" aria-hidden /> Saved
-            </>
-          ) : set.isError ? (
-            <span className="text-red-600">Not saved</span>
-          ) : (
-            'Changes save as you switch'
-          )}
-        </p>
-        <label className="flex items-center gap-2 text-sm text-zinc-700">
-          Group
-          <Select
-            aria-label="Group"
-            className="w-52"
-            value={groupId ?? ''}
-            onChange={(e) => {
-              set.reset();
-              setPicked(e.target.value);
-            }}
-          >
-            {groups.data.data.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </Select>
-        </label>
+          <p role="status" aria-live="polite" data-testid="permissions-status" className="flex items-center gap-1.5 text-sm text-zinc-500">
+            {set.isPending ? (
+              <>
+                <Spinner className="h-3.5 w-3.5" /> Saving…
+              </>
+            ) : set.isSuccess ? (
+              <>
+                <Check className="h-4 w-4 text-emerald-600" aria-hidden /> Saved
+              </>
+            ) : set.isError ? (
+              <span className="text-red-600">Not saved</span>
+            ) : (
+              'Changes save as you switch'
+            )}
+          </p>
+          <label className="flex items-center gap-2 text-sm text-zinc-700">
+            Group
+            <Select
+              aria-label="Group"
+              className="w-52"
+              value={groupId ?? ''}
+              onChange={(e) => {
+                set.reset();
+                setPicked(e.target.value);
+              }}
+            >
+              {groups.data.data.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </Select>
+          </label>
         </div>
       </div>
       {items.length === 0 ? (
