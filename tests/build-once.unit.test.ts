@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM script without types
 import { buildNeeded } from '../scripts/build-once.mjs';
 
 const dirs: string[] = [];
