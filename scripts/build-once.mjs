@@ -15,7 +15,7 @@ const INPUT_FILES = ['next.config.ts', 'proxy.ts', 'instrumentation.ts', 'tsconf
 const SKIP_DIRS = new Set(['node_modules', 'generated', 'migrations']);
 const SKIP_FILE = /\.(test\.tsx?|md)$/;
 /** Measured on the 2-core development machine (docs/benchmarks.md, "First run"). */
-const ABOUT = 'about 4 minutes on 2 cores, less on a laptop';
+const ABOUT = 'about 1 to 2 minutes on 2 cores';
 
 /** The newest input file, or null when none is newer than `since` (ms). */
 export function newerInput(root, since) {
