@@ -93,7 +93,7 @@ export function RoomPermissions({ room }: { room: Room }) {
           <p className="mt-0.5 text-sm text-zinc-500">Items a group cannot view are invisible to its visitors. Showing an item shows the folders above it.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <p role="status" aria-live="polite" data-testid="permissions-status" className="flex items-center gap-1.5 text-sm text-zinc-500">
+          <p role="status" aria-live="polite" data-testid="permissions-status" className="flex items-center gap-1.5 border-r border-zinc-200 pr-3 text-sm text-zinc-500">
             {set.isPending ? (
               <>
                 <Spinner className="h-3.5 w-3.5" /> Saving…
