@@ -20,6 +20,9 @@ const VIEWER_FILES = [
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // `npm run dev` is for contributors; Next's floating badge sat on the sidebar's user menu.
+  // Compile progress shows in the terminal, and errors still open Next's overlay.
+  devIndicators: false,
   // The test script type-checks separately (tsc) and may skip it here to build faster.
   typescript: { ignoreBuildErrors: process.env.QUIRE_SKIP_TYPECHECK === '1' },
   // Server-only packages with WebAssembly or native-style loading stay out of the bundle.

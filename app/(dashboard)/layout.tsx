@@ -13,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const caller = await serverCaller();
   const [team, teams] = await Promise.all([caller.teams.current(), caller.teams.list()]);
   return (
-    <DashboardProviders identity={{ user: ctx.user, team, teams, limits: { maxUploadBytes: config.maxUploadBytes } }}>
+    <DashboardProviders identity={{ user: ctx.user, team, teams, limits: { maxUploadBytes: config.maxUploadBytes }, appUrl: config.appUrl }}>
       <Shell>{children}</Shell>
     </DashboardProviders>
   );

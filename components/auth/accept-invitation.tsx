@@ -25,7 +25,7 @@ function Accept({ token, alreadyMember }: { token: string; alreadyMember: boolea
           {errorMessage(accept.error)}
         </p>
       )}
-      <Button size="lg" className="w-full" loading={accept.isPending || navigating} onClick={() => accept.mutate({ token })}>
+      <Button size="lg" className="w-full" loading={accept.isPending || navigating} loadingLabel="Joining…" onClick={() => accept.mutate({ token })}>
         {alreadyMember ? 'Open the team' : 'Accept invitation'}
       </Button>
     </div>

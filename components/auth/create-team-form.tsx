@@ -36,7 +36,7 @@ function Form() {
           <Input {...p} name="name" autoFocus required maxLength={64} placeholder="Acme Capital" />
         )}
       </Field>
-      <Button type="submit" size="lg" className="w-full" loading={create.isPending || navigating} disabled={!hydrated}>
+      <Button type="submit" size="lg" className="w-full" loading={create.isPending || navigating} loadingLabel={navigating ? 'Opening your team…' : 'Creating team…'} disabled={!hydrated}>
         Create team
       </Button>
     </form>

@@ -49,7 +49,7 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
           />
         )}
       </Field>
-      <Button type="submit" className="w-full" size="lg" loading={pending} disabled={!hydrated}>
+      <Button type="submit" className="w-full" size="lg" loading={pending} loadingLabel="Sending the link…" disabled={!hydrated}>
         {!pending && <Mail className="h-4 w-4" aria-hidden />}
         Email me a sign-in link
       </Button>

@@ -234,7 +234,7 @@ export function BrandingEditor(props: EditorProps) {
             )}
             <div className="flex flex-wrap items-center justify-end gap-2">
               <p className="mr-auto text-sm text-zinc-500" aria-live="polite">
-                {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+                {saving ? 'Saving…' : dirty ? 'Unsaved changes' : alwaysSubmit ? 'Not saved yet' : 'All changes saved'}
               </p>
               {props.secondaryAction}
               {dirty && !alwaysSubmit && (
@@ -242,7 +242,7 @@ export function BrandingEditor(props: EditorProps) {
                   Discard
                 </Button>
               )}
-              <Button type="submit" loading={saving} disabled={!dirty && !alwaysSubmit}>
+              <Button type="submit" loading={saving} loadingLabel="Saving…" disabled={!dirty && !alwaysSubmit}>
                 {saveLabel}
               </Button>
             </div>

@@ -4,7 +4,7 @@
 // it when the link is pasted. Fed by `effective` (what visitors see now) or by the editor's
 // unsaved values; nothing here is interactive.
 import { FileText, Folder, Search } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useIdentity } from '@/components/shell/team-context';
 import { cn } from '@/lib/cn';
 import type { PreviewModel } from './model';
 
@@ -39,11 +39,13 @@ export function textOn(hex: string): string {
   return lum > 0.45 ? '#18181b' : '#ffffff';
 }
 
-const host = () => window.location.host;
-const useHost = () => useSyncExternalStore(() => () => {}, host, () => 'quire.example');
+/** Where links point: the server's APP_URL (links' `url` uses it), scheme included, never the browser's guess. */
+const useLinkOrigin = () => useIdentity().appUrl;
+/** The origin as an address bar shows it: no `https://`, the scheme of anything else kept. */
+const shown = (origin: string) => origin.replace(/^https:\/\//, '');
 
 function Chrome({ children }: { children: React.ReactNode }) {
-  const domain = useHost();
+  const domain = shown(useLinkOrigin());
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
       <div className="flex h-8 items-center gap-3 border-b border-zinc-200 bg-zinc-100 px-3" aria-hidden>
@@ -206,7 +208,7 @@ function ItemIcon({ kind, color, className }: { kind: 'folder' | 'file'; color: 
 
 /** The link as a chat app shows it when pasted: favicon, site, title, description, image. */
 export function LinkPreviewCard({ model, title, siteName }: { model: PreviewModel; title: string; siteName: string }) {
-  const domain = useHost();
+  const origin = useLinkOrigin();
   const cardTitle = model.link_preview_title ?? title;
   return (
     <figure data-testid="link-preview" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200">
@@ -218,7 +220,9 @@ export function LinkPreviewCard({ model, title, siteName }: { model: PreviewMode
           <p className="text-sm">
             <span className="font-semibold text-zinc-900">Alex Kim</span> <span className="text-xs text-zinc-400">10:42</span>
           </p>
-          <p className="truncate text-sm text-sky-700">https://{domain}/view/…</p>
+          <p data-testid="link-preview-url" className="truncate text-sm text-sky-700">
+            {origin}/view/…
+          </p>
           <div className="mt-2 max-w-sm border-l-4 border-zinc-300 pl-3">
             <p className="flex items-center gap-1.5 text-xs font-semibold text-zinc-700">
               {model.link_preview_favicon_url && (
@@ -237,7 +241,7 @@ export function LinkPreviewCard({ model, title, siteName }: { model: PreviewMode
             {model.link_preview_image_url && (
               <img data-testid="link-preview-image" src={model.link_preview_image_url} alt="" className="mt-2 aspect-[1200/630] w-full max-w-xs rounded-md object-cover ring-1 ring-zinc-200" />
             )}
-            <p className="mt-1 text-[11px] text-zinc-400">{domain}</p>
+            <p className="mt-1 text-[11px] text-zinc-400">{new URL(origin).host}</p>
           </div>
         </div>
       </div>

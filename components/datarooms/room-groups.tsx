@@ -12,7 +12,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/spinner';
 import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
@@ -220,14 +220,7 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
         <div className="space-y-3 border-b border-zinc-100 p-5">
           <Field label="Email addresses" hint={`Paste addresses separated by commas, spaces or lines, or upload a .txt or .csv file. Up to ${MAX_PER_CALL} at a time.`}>
             {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                value={emails}
-                onChange={(e) => setEmails(e.target.value)}
-                placeholder="ada@fund.example, grace@fund.example"
-                className="block w-full rounded-lg border-0 px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none"
-              />
+              <Textarea {...p} rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} placeholder="ada@fund.example, grace@fund.example" />
             )}
           </Field>
           {add.error && <p className="text-sm text-red-600">{errorMessage(add.error)}</p>}

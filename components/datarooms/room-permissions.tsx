@@ -3,12 +3,12 @@
 // one-item delta; the server makes the ancestors of anything made visible visible too, and the
 // view refreshes to show it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileText, Folder, ShieldCheck } from 'lucide-react';
+import { Check, FileText, Folder, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/spinner';
+import { Skeleton, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -92,16 +92,41 @@ export function RoomPermissions({ room }: { room: Room }) {
           <h2 className="text-sm font-semibold text-zinc-900">What the group sees</h2>
           <p className="mt-0.5 text-sm text-zinc-500">Items a group cannot view are invisible to its visitors. Showing an item shows the folders above it.</p>
         </div>
-        <label className="flex items-center gap-2 text-sm text-zinc-700">
-          Group
-          <Select aria-label="Group" className="w-52" value={groupId ?? ''} onChange={(e) => setPicked(e.target.value)}>
-            {groups.data.data.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </Select>
-        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status" aria-live="polite" data-testid="permissions-status" className="flex items-center gap-1.5 border-r border-zinc-200 pr-3 text-sm text-zinc-500">
+            {set.isPending ? (
+              <>
+                <Spinner className="h-3.5 w-3.5" /> Saving…
+              </>
+            ) : set.isSuccess ? (
+              <>
+                <Check className="h-4 w-4 text-emerald-600" aria-hidden /> Saved
+              </>
+            ) : set.isError ? (
+              <span className="text-red-600">Not saved</span>
+            ) : (
+              'Changes save as you switch'
+            )}
+          </p>
+          <label className="flex items-center gap-2 text-sm text-zinc-700">
+            Group
+            <Select
+              aria-label="Group"
+              className="w-52"
+              value={groupId ?? ''}
+              onChange={(e) => {
+                set.reset();
+                setPicked(e.target.value);
+              }}
+            >
+              {groups.data.data.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </div>
       </div>
       {items.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-zinc-500">The room is empty: add documents and folders first.</p>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field, Input, Select } from '@/components/ui/input';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
@@ -67,14 +67,7 @@ export function RoomSettings({ room }: { room: Room }) {
           <Field label="Internal name">{(p) => <Input {...p} value={form.internal_name} maxLength={255} onChange={(e) => set('internal_name', e.target.value)} />}</Field>
           <Field label="Description" className="sm:col-span-2">
             {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                maxLength={5000}
-                value={form.description}
-                onChange={(e) => set('description', e.target.value)}
-                className="block w-full rounded-lg border-0 px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
-              />
+<Textarea {...p} rows={3} maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} />
             )}
           </Field>
           <Field label="New documents and folders" hint="What each group gets for items added from now on.">

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { DocIcon, docTypeLabel } from '@/components/library/doc-icon';
 import { DocumentMenu } from '@/components/library/document-menu';
-import { LibraryActionsProvider } from '@/components/library/library-actions';
+import { LibraryActionsProvider, useLibraryActions } from '@/components/library/library-actions';
 import { folderHref } from '@/components/library/urls';
 import { FolderCrumbs } from '@/components/library/folder-crumbs';
 import { useFolderChain } from '@/components/library/use-folder-chain';
@@ -20,7 +20,6 @@ import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
 import { DocumentAnalytics } from '@/components/analytics/document-analytics';
-import { LinkDialog } from '@/components/links/link-dialog';
 import { LinkVersionDialog } from './link-version-dialog';
 import { PdfPreview } from './pdf-preview';
 import { VersionsCard } from './versions-card';
@@ -46,7 +45,7 @@ function Document({ initial }: { initial: DocumentItem }) {
   const chain = useFolderChain(doc.folder_id);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [linkDialog, setLinkDialog] = useState(false);
-  const [sharing, setSharing] = useState(false);
+  const actions = useLibraryActions();
 
   // The primary version (first page of the list holds it in all but very long histories).
   const versions = useVersionPages(doc.id);
@@ -95,10 +94,10 @@ function Document({ initial }: { initial: DocumentItem }) {
               </a>
             )
           )}
-          <Button onClick={() => setSharing(true)}>
+          <Button onClick={() => actions.shareDocument(doc)}>
             <Share2 className="h-4 w-4" aria-hidden /> Share
           </Button>
-          <DocumentMenu doc={doc} afterDelete={afterDelete} showOpen={false} />
+          <DocumentMenu doc={doc} afterDelete={afterDelete} showOpen={false} showShare={false} />
         </div>
       </div>
 
@@ -173,7 +172,6 @@ function Document({ initial }: { initial: DocumentItem }) {
           />
         </div>
       )}
-      <LinkDialog open={sharing} onOpenChange={setSharing} target={{ kind: 'document', id: doc.id, name: doc.name }} />
       <LinkVersionDialog open={linkDialog} onOpenChange={setLinkDialog} documentId={doc.id} currentUrl={doc.url} onDone={afterNewVersion} />
     </>
   );

@@ -1,12 +1,13 @@
 'use client';
-import { EllipsisVertical, ExternalLink, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { EllipsisVertical, ExternalLink, FolderInput, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown';
 import type { DocumentItem } from '@/lib/trpc/types';
 import { useLibraryActions } from './library-actions';
 import { documentHref } from './urls';
 
-export function DocumentMenu({ doc, afterDelete, showOpen = true }: { doc: DocumentItem; afterDelete?: string; showOpen?: boolean }) {
+/** `showOpen`/`showShare`: false on the document page, which has its own Share button. */
+export function DocumentMenu({ doc, afterDelete, showOpen = true, showShare = true }: { doc: DocumentItem; afterDelete?: string; showOpen?: boolean; showShare?: boolean }) {
   const a = useLibraryActions();
   const router = useRouter();
   return (
@@ -18,6 +19,11 @@ export function DocumentMenu({ doc, afterDelete, showOpen = true }: { doc: Docum
         {showOpen && (
           <MenuItem icon={ExternalLink} onSelect={() => router.push(documentHref(doc.id))}>
             Open
+          </MenuItem>
+        )}
+        {showShare && (
+          <MenuItem icon={Share2} onSelect={() => a.shareDocument(doc)}>
+            Share…
           </MenuItem>
         )}
         <MenuItem icon={Pencil} onSelect={() => a.renameDocument(doc)}>

@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { LinkDialog } from '@/components/links/link-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
@@ -20,6 +21,7 @@ type Dialog =
   | { kind: 'rename-folder'; folder: FolderItem }
   | { kind: 'rename-document'; doc: DocumentItem }
   | { kind: 'move-document'; doc: DocumentItem }
+  | { kind: 'share-document'; doc: DocumentItem }
   | { kind: 'move-folder'; folder: FolderItem }
   | { kind: 'delete-document'; doc: DocumentItem; after?: string }
   | { kind: 'delete-folder'; folder: FolderItem; after?: string };
@@ -31,6 +33,8 @@ type Actions = {
   deleteFolder: (f: FolderItem, after?: string) => void;
   renameDocument: (d: DocumentItem) => void;
   moveDocument: (d: DocumentItem) => void;
+  /** The link dialog for a document: the row menu's Share and the document page's button. */
+  shareDocument: (d: DocumentItem) => void;
   deleteDocument: (d: DocumentItem, after?: string) => void;
   /** A document or folder dropped on a folder (null = top level). */
   drop: (item: DragItem, folderId: string | null) => void;
@@ -108,6 +112,7 @@ export function LibraryActionsProvider({ children }: { children: ReactNode }) {
       deleteFolder: (folder, after) => open({ kind: 'delete-folder', folder, after }),
       renameDocument: (doc) => open({ kind: 'rename-document', doc }),
       moveDocument: (doc) => open({ kind: 'move-document', doc }),
+      shareDocument: (doc) => open({ kind: 'share-document', doc }),
       deleteDocument: (doc, after) => open({ kind: 'delete-document', doc, after }),
       drop,
       refresh,
@@ -157,6 +162,9 @@ export function LibraryActionsProvider({ children }: { children: ReactNode }) {
         error={err(updateDocument)}
         onSubmit={(name) => d?.kind === 'rename-document' && updateDocument.mutate({ id: d.doc.id, name }, { onSuccess: done('Document renamed.') })}
       />
+      {d?.kind === 'share-document' && (
+        <LinkDialog open onOpenChange={(o) => !o && close()} target={{ kind: 'document', id: d.doc.id, name: d.doc.name }} />
+      )}
       <MoveDialog
         open={d?.kind === 'move-document'}
         onOpenChange={(o) => !o && close()}

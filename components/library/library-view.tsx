@@ -214,7 +214,7 @@ function Library() {
               <Input
                 ref={searchInput}
                 type="search"
-                placeholder="Search all documents  ( / )"
+                placeholder="Search document names  ( / )"
                 aria-label="Search documents by name"
                 className="pl-9"
                 value={search}
@@ -233,7 +233,7 @@ function Library() {
 
           {searching && (
             <p className="mb-3 flex items-center gap-2 text-sm text-zinc-600">
-              Results from all folders for <strong className="font-medium text-zinc-900">“{q}”</strong>
+              Names in all folders matching <strong className="font-medium text-zinc-900">“{q}”</strong>
               <button className="inline-flex items-center gap-1 rounded text-brand-600 hover:underline" onClick={() => setSearch('')}>
                 <X className="h-3.5 w-3.5" aria-hidden /> Clear
               </button>

@@ -1,20 +1,7 @@
 'use client';
 // Small form pieces the link and preset dialogs share.
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-
-const textareaClass =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-zinc-300 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-zinc-50 disabled:text-zinc-500 aria-invalid:ring-red-400 aria-invalid:focus:ring-red-500';
-
-export function Textarea({ invalid, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return (
-    <textarea
-      className={cn(textareaClass, className)}
-      aria-invalid={invalid || undefined}
-      {...rest}
-    />
-  );
-}
 
 /** A checkbox with a title and a line of explanation; children show below when it is on. */
 export function CheckRow({

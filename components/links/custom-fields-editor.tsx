@@ -4,10 +4,10 @@
 import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from 'lucide-react';
 import { useIdentity } from '@/components/shell/team-context';
 import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/input';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { PLAN_LABELS } from '@/lib/format';
 import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES } from '@/lib/shared/link-settings';
-import { ErrorText, Textarea } from './controls';
+import { ErrorText } from './controls';
 import { FIELD_TYPE_LABELS, newFieldKey, type FieldDraft, type FieldType } from './draft';
 
 export function CustomFieldsEditor({ value, onChange, error }: { value: FieldDraft[]; onChange: (f: FieldDraft[]) => void; error?: string }) {

@@ -5,11 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Image as ImageIcon } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
+import { useIdentity } from '@/components/shell/team-context';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/input';
+import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
-import { CheckRow, ErrorText, SectionTitle, Textarea } from './controls';
+import { CheckRow, ErrorText, SectionTitle } from './controls';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { FIELD_TAB, parseList, toLocalInput, type Draft, type Errors, type Tab } from './draft';
 import { WatermarkEditor } from './watermark-editor';
@@ -400,7 +401,8 @@ function SocialPanel({ draft, set, errors }: Omit<PanelProps, 'kind'> & { setDra
 }
 
 function SocialPreview({ title, description, image }: { title: string; description: string; image: string }) {
-  const host = typeof window === 'undefined' ? '' : window.location.host;
+  // The host links are made on (APP_URL), as the chat shows it.
+  const host = new URL(useIdentity().appUrl).host;
   // Only Quire's own copy (after saving): the page's policy loads no image from elsewhere.
   const shown = typeof window !== 'undefined' && image.startsWith(`${window.location.origin}/images/`);
   return (
@@ -418,7 +420,7 @@ function SocialPreview({ title, description, image }: { title: string; descripti
           )}
         </div>
         <div className="space-y-0.5 border-t border-zinc-100 px-3 py-2">
-          <p className="truncate text-[11px] text-zinc-500 uppercase">{host || 'quire'}</p>
+          <p className="truncate text-[11px] text-zinc-500 uppercase">{host}</p>
           <p className="truncate text-sm font-semibold text-zinc-900">{title || 'Link title'}</p>
           <p className="line-clamp-2 text-xs text-zinc-600">{description || 'The description appears here.'}</p>
         </div>

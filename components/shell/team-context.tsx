@@ -11,6 +11,8 @@ export type DashboardIdentity = {
   teams: TeamView[];
   /** The server's limits the browser checks before it asks (MAX_UPLOAD_BYTES...). */
   limits: { maxUploadBytes: number };
+  /** The origin share links are made on (APP_URL, else the request's): previews show it. */
+  appUrl: string;
 };
 
 const Ctx = createContext<DashboardIdentity | null>(null);

@@ -20,6 +20,8 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   loading?: boolean;
+  /** Words shown instead of the children while loading, for waits long enough to wonder about. */
+  loadingLabel?: string;
 };
 
 export const buttonClass = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra?: string) =>
@@ -31,7 +33,7 @@ export const buttonClass = (variant: keyof typeof variants = 'primary', size: ke
   );
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, className, children, disabled, type = 'button', ...rest },
+  { variant = 'primary', size = 'md', loading = false, loadingLabel, className, children, disabled, type = 'button', ...rest },
   ref,
 ) {
   return (
@@ -44,7 +46,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {...rest}
     >
       {loading && <Spinner className="h-4 w-4" />}
-      {children}
+      {loading && loadingLabel ? loadingLabel : children}
     </button>
   );
 });

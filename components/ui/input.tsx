@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 const control =
@@ -26,6 +26,14 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
       {children}
     </select>
   );
+});
+
+/** Field's props spread onto it as onto Input: `invalid` becomes aria-invalid, never a DOM attribute. */
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(function Textarea(
+  { className, invalid, ...rest },
+  ref,
+) {
+  return <textarea ref={ref} className={cn(control, 'py-2', className)} aria-invalid={invalid || undefined} {...rest} />;
 });
 
 /** A labelled control with an optional hint and error; the control gets the ids it needs. */

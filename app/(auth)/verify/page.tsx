@@ -1,6 +1,6 @@
-import { LogIn } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ContinueLink } from '@/components/auth/continue-link';
 import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -29,10 +29,7 @@ export default async function VerifyPage({ searchParams }: { searchParams: Promi
       <p className="mt-2 text-sm text-zinc-600">
         Continue as <strong className="font-medium break-all text-zinc-900">{email}</strong>
       </p>
-      <a href={`/api/auth/callback/email?${callback}`} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
-        <LogIn className="h-4 w-4" aria-hidden />
-        Continue
-      </a>
+      <ContinueLink href={`/api/auth/callback/email?${callback}`} />
       <p className="mt-4 text-xs text-zinc-500">Not you? You can close this page; nothing happens until you continue.</p>
     </div>
   );

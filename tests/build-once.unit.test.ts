@@ -1,0 +1,61 @@
+// `npm start`'s build-once check (scripts/build-once.mjs): no build → build; a build newer than
+// every input → none (so a fresh `next build` by npm test or the browser tests is not repeated);
+// an input edited after the build → build again; tests, docs and generated files do not count.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildNeeded } from '../scripts/build-once.mjs';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function checkout() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-build-once-'));
+  dirs.push(root);
+  for (const f of ['app/page.tsx', 'server/db/generated/client.ts', 'components/ui/button.tsx', 'package.json', 'server/x.test.ts', 'docs/a.md']) {
+    fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+    fs.writeFileSync(path.join(root, f), '//');
+  }
+  return root;
+}
+const at = (root: string, file: string, secondsAgo: number) => {
+  const t = new Date(Date.now() - secondsAgo * 1000);
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  if (!fs.existsSync(path.join(root, file))) fs.writeFileSync(path.join(root, file), 'x');
+  fs.utimesSync(path.join(root, file), t, t);
+};
+function allOld(root: string) {
+  const walk = (d: string) =>
+    fs.readdirSync(d, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : at(root, path.relative(root, path.join(d, e.name)), 600)));
+  walk(root);
+}
+
+describe('build-once', () => {
+  it('builds when there is no build', () => {
+    expect(buildNeeded(checkout())).toMatchObject({ reason: 'none', message: expect.stringMatching(/^Building Quire once \(about/) });
+  });
+
+  it('counts a build newer than every input as current', () => {
+    const root = checkout();
+    allOld(root);
+    at(root, '.next/BUILD_ID', 60);
+    expect(buildNeeded(root)).toBeNull();
+  });
+
+  it('builds again when an input changed after the build, naming it', () => {
+    const root = checkout();
+    allOld(root);
+    at(root, '.next/BUILD_ID', 60);
+    at(root, 'components/ui/button.tsx', 1);
+    expect(buildNeeded(root)).toMatchObject({ reason: 'stale', message: expect.stringContaining(path.join('components', 'ui', 'button.tsx')) });
+  });
+
+  it('ignores tests, docs and the generated Prisma client (npm install rewrites it)', () => {
+    const root = checkout();
+    allOld(root);
+    at(root, '.next/BUILD_ID', 60);
+    for (const f of ['server/x.test.ts', 'docs/a.md', 'server/db/generated/client.ts']) at(root, f, 1);
+    expect(buildNeeded(root)).toBeNull();
+  });
+});
