@@ -13,13 +13,18 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 export function databaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+  // Causes, and Prisma's `meta.driverAdapterError` (where a pool's own error, 53300 say, is kept).
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    const o = e as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
+    const o = e as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
     if (typeof o.code === 'string' && (SOCKET_CODES.has(o.code) || PRISMA_CODES.has(o.code) || SQLSTATE.test(o.code))) return true;
     if (typeof o.kind === 'string' && ADAPTER_KINDS.has(o.kind)) return true;
     if (typeof o.originalCode === 'string' && (SOCKET_CODES.has(o.originalCode) || SQLSTATE.test(o.originalCode))) return true;
     if (typeof o.message === 'string' && MESSAGES.test(o.message)) return true;
+    queue.push(o.cause, o.meta?.driverAdapterError);
   }
   return false;
 }
