@@ -25,6 +25,20 @@ export function safeEntryName(name: string): string {
   return parts.join('/') || 'file';
 }
 
+/**
+ * Entry names unique within one archive (case-insensitively, as Windows and macOS extract): the
+ * second `a/Deck.pdf` becomes `a/Deck (2).pdf`. Each name is made safe as safeEntryName does.
+ */
+export function uniqueEntryNames(): (path: string) => string {
+  const taken = new Set<string>();
+  return (path) => {
+    let name = safeEntryName(path);
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = safeEntryName(path.replace(/(\.[^./]*)?$/, ` (${n})$1`));
+    taken.add(name.toLowerCase());
+    return name;
+  };
+}
+
 export function zip(entries: ZipEntry[]): Buffer {
   if (entries.length > 65_535) throw new Error('too many entries for a ZIP without ZIP64');
   const locals: Buffer[] = [];

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { db } from '../../db/client';
 import { csvLine, type Cell } from '../../lib/csv';
-import { safeEntryName } from '../../lib/zip';
+import { safeEntryName, uniqueEntryNames } from '../../lib/zip';
 import { getBlobStore } from '../../storage';
 import { eachEvent } from '../events/audit-log';
 import { EVENT_CSV_HEADER, eventCsvRow } from '../events/csv';
@@ -36,13 +36,7 @@ export type IndexRow = { number: string; path: string; name: string; type: strin
  */
 export function roomIndex(folders: Folder[], placements: Placement[]): IndexRow[] {
   const rows: IndexRow[] = [];
-  const taken = new Set<string>();
-  const unique = (p: string) => {
-    let name = safeEntryName(p);
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = safeEntryName(p.replace(/(\.[^./]*)?$/, ` (${n})$1`));
-    taken.add(name.toLowerCase());
-    return name;
-  };
+  const unique = uniqueEntryNames();
   const walk = (parentId: string | null, prefix: string, dir: string) => {
     let n = 0;
     const subfolders = folders.filter((f) => f.parentId === parentId).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -4,7 +4,7 @@
 // download is recorded on the visit's view.
 import type { ViewerActor } from '../../auth/actor';
 import { ApiError } from '../../errors';
-import { safeEntryName, zip, ZIP_MAX_BYTES } from '../../lib/zip';
+import { uniqueEntryNames, zip, ZIP_MAX_BYTES } from '../../lib/zip';
 import { getBlobStore } from '../../storage';
 import type { ShownDocument, RoomTree } from './content';
 import type { ViewerLink } from './links';
@@ -69,17 +69,14 @@ export async function downloadRoomZip(link: ViewerLink, actor: ViewerActor, tree
     for (let f = id ? paths.get(id) : undefined; f; f = f.parentId ? paths.get(f.parentId) : undefined) names.unshift(f.name);
     return names.join('/');
   };
-  const taken = new Set<string>();
+  const unique = uniqueEntryNames();
   const entries = [];
   let total = 0;
   for (const d of docs) {
     const bytes = await downloadBytes(link, actor, d, ctx.address);
     total += bytes.byteLength;
     if (total > ZIP_MAX_BYTES / 2) throw new ApiError('payload_too_large', 'This room is too large to download as one zip; download the documents one by one.');
-    let name = safeEntryName(`${folderPath(d.folderId)}/${d.name}`);
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = safeEntryName(`${folderPath(d.folderId)}/${d.name.replace(/(\.[^.]*)?$/, ` (${n})$1`)}`);
-    taken.add(name.toLowerCase());
-    entries.push({ name, bytes });
+    entries.push({ name: unique(`${folderPath(d.folderId)}/${d.name}`), bytes });
   }
   const { viewId } = await touchView(actor, link, { kind: 'room', dataroomId: tree.room.id }, ctx.userAgent);
   await recordDownload(actor, viewId, 'BULK');
