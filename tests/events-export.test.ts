@@ -98,4 +98,16 @@ describe('GET /api/events/export', () => {
     const bearer = await new Visitor().get('/api/events/export', { Authorization: `Bearer ${token}` });
     expect(bearer.status).toBe(401);
   });
+
+  it('exports the team the tab shows (?team=), not the last-chosen one; a team the user is not in is ignored', async () => {
+    const second = await user.addTeam('Second export team');
+    const secondFolder = await second.call().folders.create({ name: 'In the second team' });
+    const shown = (await exportCsv(`team=${second.teamId}&type=folder.*`)).rows;
+    expect(shown.map((r) => r.item_id)).toEqual([secondFolder.id]);
+    // Without the parameter: the user's first team, as before.
+    expect((await exportCsv('type=folder.created')).rows.map((r) => r.item_id)).toEqual([folder.id]);
+    // Another team's id does not reach that team's log.
+    const stranger = (await exportCsv(`team=${encodeURIComponent('not-my-team')}&type=folder.created`)).rows;
+    expect(stranger.map((r) => r.item_id)).toEqual([folder.id]);
+  });
 });

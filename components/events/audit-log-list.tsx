@@ -12,7 +12,8 @@ import { LoadError } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/spinner';
 import { useCursorPages } from '@/lib/trpc/cursor-pages';
-import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
+import { withTeam } from '@/lib/shared/dashboard-team';
+import { useTabTeamId, useTRPC, useTRPCClient } from '@/lib/trpc/react';
 import { useLoadOnScroll } from '@/lib/use-load-on-scroll';
 import { apiFilters, exportUrl, hasFilters, readFilters, withFilters, type AuditFilters } from './audit-filters';
 import { AuditFilterBar } from './audit-filter-bar';
@@ -42,6 +43,7 @@ function useRoomNames(enabled: boolean) {
 
 export function AuditLogList({ roomId }: { roomId?: string }) {
   const trpc = useTRPC();
+  const teamId = useTabTeamId();
   const client = useTRPCClient();
   const params = useSearchParams();
   const router = useRouter();
@@ -121,7 +123,7 @@ export function AuditLogList({ roomId }: { roomId?: string }) {
         onChange={onChange}
         hideRoom={!!roomId}
         actions={
-          <a href={exportUrl(filters)} download className={buttonClass('secondary', 'sm')}>
+          <a href={withTeam(exportUrl(filters), teamId)} download className={buttonClass('secondary', 'sm')}>
             <Download className="h-4 w-4" aria-hidden />
             Download CSV
           </a>

@@ -4,7 +4,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { TEAM_HEADER } from '@/lib/shared/dashboard-team';
 import type { AppRouter } from '@/server/routers';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -26,6 +27,11 @@ function isClientError(err: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+const TabTeam = createContext<string | null>(null);
+
+/** The team this tab shows (for plain links that must act on it: see lib/shared/dashboard-team.ts). */
+export const useTabTeamId = () => useContext(TabTeam);
+
 export function TRPCReactProvider({ teamId, children }: { teamId?: string | null; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
@@ -33,7 +39,7 @@ export function TRPCReactProvider({ teamId, children }: { teamId?: string | null
       links: [
         httpBatchLink({
           url: '/api/trpc',
-          headers: () => (teamId ? { 'x-quire-team': teamId } : {}),
+          headers: () => (teamId ? { [TEAM_HEADER]: teamId } : {}),
         }),
       ],
     }),
@@ -41,7 +47,7 @@ export function TRPCReactProvider({ teamId, children }: { teamId?: string | null
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {children}
+        <TabTeam.Provider value={teamId ?? null}>{children}</TabTeam.Provider>
       </TRPCProvider>
     </QueryClientProvider>
   );

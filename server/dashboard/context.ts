@@ -7,11 +7,12 @@ import { getSessionUser } from '../auth/session';
 import { resolveActiveTeam } from '../services/teams';
 import type { Context } from '../trpc';
 import { config } from '../config';
+import { TEAM_HEADER, TEAM_PARAM } from '../../lib/shared/dashboard-team';
 import { requestOrigin } from '../lib/origin';
 import { appRequestAddress } from '../http/app-address';
 
 export const TEAM_COOKIE = 'quire_team';
-export const TEAM_HEADER = 'x-quire-team';
+export { TEAM_HEADER } from '../../lib/shared/dashboard-team';
 
 /**
  * The origin the browser uses for the dashboard: APP_URL, else what the request's Host says.
@@ -23,7 +24,7 @@ export const dashboardOrigin = (req: { url: string; headers: Headers }): string 
 export const dashboardContextFor = (req: Request): Promise<Context> =>
   createDashboardContext({
     origin: dashboardOrigin(req),
-    teamHint: req.headers.get(TEAM_HEADER),
+    teamHint: req.headers.get(TEAM_HEADER) ?? new URL(req.url).searchParams.get(TEAM_PARAM),
     address: appRequestAddress(req),
     userAgent: req.headers.get('user-agent'),
   });

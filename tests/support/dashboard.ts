@@ -11,6 +11,8 @@ export type DashboardUser = {
   get(path: string): Promise<Answer>;
   /** The procedures as this user acting for their team, from the given address and user agent. */
   call(request?: { ipAddress: string | null; userAgent: string | null }): any;
+  /** Another team of this user: its id, and the procedures acting for it. */
+  addTeam(name: string): Promise<{ teamId: string; call(): any }>;
 };
 
 export async function signedInDashboard(who: string, teamName: string): Promise<DashboardUser> {
@@ -37,5 +39,11 @@ export async function signedInDashboard(who: string, teamName: string): Promise<
       request,
       actor: { kind: 'user', userId: user.id, ...team, request },
     });
-  return { email: user.email, get, call };
+  const addTeam = async (name: string) => {
+    const created = await caller(signedIn).teams.create({ name });
+    const other = (await resolveActiveTeam(user.id, [created.id]))!;
+    const request = { ipAddress: '127.0.0.1', userAgent: null };
+    return { teamId: other.teamId, call: () => caller({ ...signedIn, request, actor: { kind: 'user', userId: user.id, ...other, request } }) };
+  };
+  return { email: user.email, get, call, addTeam };
 }

@@ -2,6 +2,7 @@
 // tab): the filters of GET /v1/events as query parameters, every matching event of the team,
 // newest first, streamed (server/services/events/csv-export.ts).
 import { z } from 'zod';
+import { TEAM_PARAM } from '@/lib/shared/dashboard-team';
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { invalid } from '@/server/errors';
 import { csvResponse } from '@/server/lib/csv';
@@ -15,7 +16,9 @@ const Query = z.strictObject(EventFilters);
 
 export const GET = (req: Request) =>
   dashboardRoute(req, async (ctx) => {
-    const q = Query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+    const params = new URL(req.url).searchParams;
+    params.delete(TEAM_PARAM); // read by the dashboard context
+    const q = Query.safeParse(Object.fromEntries(params));
     if (!q.success) {
       const issue = q.error.issues[0]!;
       throw invalid(issue.path.length ? issue.path.join('.') : null, issue.message);
