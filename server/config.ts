@@ -209,6 +209,14 @@ export const config = {
   get webhookRetrySchedule(): number[] | null {
     return parsed('WEBHOOK_RETRY_SCHEDULE', retrySchedule, null as number[] | null);
   },
+  /**
+   * How long a claimed webhook delivery is held by its sender (WEBHOOK_CLAIM_SECONDS, default 60):
+   * a sender that dies mid-attempt has its rows sent again by any instance after this. Keep it
+   * well past the 15 s attempt deadline; tests shorten it to see a killed server's rows resent.
+   */
+  get webhookClaimMs(): number {
+    return parsed('WEBHOOK_CLAIM_SECONDS', positiveInt, 60) * 1000;
+  },
   /** Test seam: exact origins exempt from the SSRF rules. Production never sets it. */
   get unsafeFetchAllow(): string[] {
     return (env('QUIRE_UNSAFE_FETCH_ALLOW') ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -2,7 +2,7 @@
 // pending delivery per subscribed endpoint in the transaction of the change; this sends them,
 // never inside the request that caused them:
 // - claim: one statement takes due rows (`FOR UPDATE SKIP LOCKED`), holds them for 60 s
-//   (`locked_until`) and counts the attempt, so two instances never send the same attempt and a
+//   (`locked_until`, WEBHOOK_CLAIM_SECONDS) and counts the attempt, so two instances never send the same attempt and a
 //   crashed sender's rows are taken again once the hold has passed;
 // - send, outside any transaction: a signed POST through the SSRF guard, 15 s, no redirects;
 // - record: 2xx succeeded; otherwise the next attempt per the schedule, or failed. A 410
@@ -21,8 +21,6 @@ import { retryDelayMs } from '../services/webhooks/schedule';
 import { decryptSecret, signatureHeader } from '../services/webhooks/secrets';
 import { WEBHOOK_FAILING_DISABLE_MS, WEBHOOK_RESPONSE_KEEP_BYTES, WEBHOOK_TIMEOUT_MS } from '../../lib/shared/webhooks';
 
-/** How long a claim holds a row: well past the 15 s deadline of an attempt. */
-export const CLAIM_MS = 60_000;
 /** Attempts one process sends at once. */
 const CONCURRENCY = 8;
 
@@ -54,7 +52,7 @@ export async function claimDue(limit: number, now = Date.now()): Promise<Claimed
        w.previous_secret AS "previousSecret", w.previous_secret_expires_at AS "previousSecretExpiresAt"`,
     pgTimestamp(now),
     limit,
-    pgTimestamp(now + CLAIM_MS),
+    pgTimestamp(now + config.webhookClaimMs),
   );
 }
 
