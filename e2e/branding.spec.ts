@@ -54,8 +54,12 @@ async function pageShot(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-/** The colour the preview's header is painted, as the browser computed it. */
-const headerColor = (page: Page) => page.getByTestId('preview-header');
+/** The preview: the viewer's own page, drawn small. */
+const preview = (page: Page) => page.getByTestId('viewer-preview');
+/** The preview's header (its colour is the brand's as the browser computed it). */
+const headerColor = (page: Page) => preview(page).getByTestId('viewer-header');
+/** One part of the viewer page inside the preview, by the viewer's own test id. */
+const inPreview = (page: Page, id: string) => preview(page).getByTestId(id);
 
 test('brands: plan gating, a brand with a logo and a live preview, a room set to custom and back', async ({ page }) => {
   await page.goto('/');
@@ -87,7 +91,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.getByRole('link', { name: 'New brand' }).first().click();
   await expect(page.getByRole('heading', { name: 'New brand' })).toBeVisible();
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(31, 41, 55)');
-  await expect(page.getByTestId('preview-logo')).toHaveAttribute('src', /\/brand\/quire-logo\.png$/);
+  await expect(inPreview(page, 'viewer-logo')).toHaveAttribute('src', /\/brand\/quire-logo\.png$/);
   await page.getByLabel('Name', { exact: true }).fill('Lumen');
 
   // A file the slot does not take is refused at once, naming what it takes.
@@ -95,22 +99,28 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page.getByTestId('image-error-logo')).toHaveText('SVG images are not accepted. This slot takes PNG or JPEG, at most 2 MB.');
   await page.getByTestId('file-logo').setInputFiles({ name: 'lumen-logo.png', mimeType: 'image/png', buffer: await logoPng() });
   await expect(page.getByTestId('image-error-logo')).toHaveCount(0);
-  await expect(page.getByTestId('preview-logo')).toHaveAttribute('src', /^blob:/);
+  await expect(inPreview(page, 'viewer-logo')).toHaveAttribute('src', /^blob:/);
 
   await page.getByLabel('Brand colour', { exact: true }).fill('#0F766E');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
-  await expect(page.getByTestId('preview-welcome')).toHaveCount(0);
+  await expect(inPreview(page, 'viewer-welcome')).toHaveCount(0);
   await page.getByLabel('Welcome message').fill('Welcome to Lumen Capital. Everything you need for the review is here.');
-  await expect(page.getByTestId('preview-welcome')).toHaveText('Welcome to Lumen Capital. Everything you need for the review is here.');
+  await expect(inPreview(page, 'viewer-welcome')).toHaveText('Welcome to Lumen Capital. Everything you need for the review is here.');
   await page.getByLabel('Button label').fill('Book a call');
   await page.getByLabel('Button link').fill('https://lumen.example/call');
-  await expect(page.getByTestId('preview-cta')).toHaveText('Book a call');
+  await expect(inPreview(page, 'viewer-cta')).toHaveText('Book a call');
   await page.getByLabel('Custom link preview').check();
   await page.getByLabel('Title', { exact: true }).fill('Lumen Capital: data room');
   await page.getByLabel('Description', { exact: true }).fill('Confidential documents for invited investors.');
   await expect(page.getByTestId('link-preview-title')).toHaveText('Lumen Capital: data room');
   await page.getByRole('radio', { name: 'List' }).check();
-  await expect(page.getByTestId('preview-items')).toHaveAttribute('data-layout', 'list');
+  // No room yet: the preview says so instead of inventing files.
+  await expect(inPreview(page, 'viewer-preview-empty')).toContainText('No data room yet');
+  await expect(preview(page)).not.toContainText('Teaser.pdf');
+  // The default banner is drawn in the brand colour, on links that show the banner.
+  await expect(inPreview(page, 'viewer-banner')).toHaveCount(0);
+  await preview(page).getByLabel('As a link that shows the banner').check();
+  await expect(inPreview(page, 'viewer-banner')).toHaveAttribute('src', /\/brand\/banner\/0f766e\.svg$/);
   await pageShot(page, '52-brand-editor-new');
 
   await page.getByRole('button', { name: 'Create brand' }).click();
@@ -118,7 +128,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page.getByRole('heading', { name: 'Lumen', level: 1 })).toBeVisible();
   await expect(page.getByText('Default', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('image-status-logo')).toHaveText(/^200×64 · /);
-  await expect(page.getByTestId('preview-logo')).toHaveAttribute('src', /\/images\/[a-z0-9]+\/[0-9a-f]{16}\.png$/);
+  await expect(inPreview(page, 'viewer-logo')).toHaveAttribute('src', /\/images\/[a-z0-9]+\/[0-9a-f]{16}\.png$/);
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await expect(page.getByText('All changes saved')).toBeVisible();
 
@@ -144,11 +154,41 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.getByRole('button', { name: 'Create room' }).click();
   await expect(page.getByRole('heading', { name: 'Project Lumen' })).toBeVisible();
   const roomUrl = page.url();
+  // Two folders: the preview draws the room's real content.
+  for (const folder of ['Financials', 'Legal']) {
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByLabel('Folder name').fill(folder);
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await expect(page.getByRole('navigation', { name: 'Room folders' }).getByRole('button', { name: new RegExp(folder) })).toBeVisible();
+  }
   await page.getByRole('tab', { name: 'Branding' }).click();
   await expect(page.getByTestId('effective-source')).toHaveText('The brand “Lumen”, chosen for this room');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
-  await expect(page.getByTestId('preview-welcome')).toContainText('Welcome to Lumen Capital');
+  await expect(inPreview(page, 'viewer-welcome')).toContainText('Welcome to Lumen Capital');
+  await expect(inPreview(page, 'room-folder')).toHaveText(['Financials', 'Legal']);
+  await expect(inPreview(page, 'breadcrumbs')).toHaveText('Project Lumen');
+  await expect(inPreview(page, 'viewer-banner')).toHaveCount(0);
   await pageShot(page, '54-room-branding');
+
+  // The real viewer of a link to the room shows the same page: header, folders, the banner in the brand colour.
+  const roomId = /\/datarooms\/([^/?#]+)/.exec(roomUrl)![1]!;
+  const created = await page.evaluate(async (id) => {
+    const r = await fetch('/api/trpc/links.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dataroom_id: id, show_banner: true }) });
+    return (await r.json()).result.data as { url: string };
+  }, roomId);
+  await preview(page).getByLabel('As a link that shows the banner').check();
+  const previewBanner = await inPreview(page, 'viewer-banner').getAttribute('src');
+  expect(previewBanner).toMatch(/\/brand\/banner\/0f766e\.svg$/);
+  const visitor = await page.context().newPage();
+  await visitor.goto(created.url);
+  await expect(visitor.getByTestId('viewer-header')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(visitor.getByTestId('room-folder')).toHaveText(['Financials', 'Legal']);
+  await expect(visitor.getByTestId('viewer-welcome')).toContainText('Welcome to Lumen Capital');
+  expect(await visitor.getByTestId('viewer-banner').getAttribute('src')).toBe(previewBanner);
+  const banner = await visitor.request.get(previewBanner!);
+  expect(banner.headers()['content-type']).toBe('image/svg+xml');
+  await shot(visitor, '54b-room-viewer-from-link');
+  await visitor.close();
 
   // Deleting the brand would move that room: the warning names it. Escape keeps everything.
   await page.getByRole('link', { name: 'Branding' }).first().click();
@@ -170,15 +210,18 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page.getByLabel('Brand colour', { exact: true })).toHaveValue('#0f766e');
   await page.getByLabel('Brand colour', { exact: true }).fill('#7c3aed');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+  // The service banner follows the new colour before a banner of its own replaces it.
+  await preview(page).getByLabel('As a link that shows the banner').check();
+  await expect(inPreview(page, 'viewer-banner')).toHaveAttribute('src', /\/brand\/banner\/7c3aed\.svg$/);
   await page.getByLabel('Welcome message').fill('Welcome, investors of Project Lumen.');
-  await expect(page.getByTestId('preview-welcome')).toHaveText('Welcome, investors of Project Lumen.');
+  await expect(inPreview(page, 'viewer-welcome')).toHaveText('Welcome, investors of Project Lumen.');
   await page.getByTestId('file-banner').setInputFiles({ name: 'lumen-banner.png', mimeType: 'image/png', buffer: await bannerPng() });
   await page.getByRole('button', { name: 'Save branding' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(page.getByTestId('image-status-banner')).toHaveText(/^1600×400 · /);
-  await expect(page.getByTestId('preview-banner')).toHaveAttribute('src', /\/images\/[a-z0-9]+\/[0-9a-f]{16}\.png$/);
+  await expect(inPreview(page, 'viewer-banner')).toHaveAttribute('src', /\/images\/[a-z0-9]+\/[0-9a-f]{16}\.png$/);
   await page.reload();
-  await expect(page.getByTestId('preview-welcome')).toHaveText('Welcome, investors of Project Lumen.');
+  await expect(inPreview(page, 'viewer-welcome')).toHaveText('Welcome, investors of Project Lumen.');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(124, 58, 237)');
   await pageShot(page, '56-room-branding-custom');
 
@@ -193,7 +236,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page.getByLabel('Brand colour', { exact: true })).toBeDisabled();
   await expect(page.getByLabel('Welcome message')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save branding' })).toHaveCount(0);
-  await expect(page.getByTestId('preview-welcome')).toHaveText('Welcome, investors of Project Lumen.');
+  await expect(inPreview(page, 'viewer-welcome')).toHaveText('Welcome, investors of Project Lumen.');
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Unfreeze' }).click();
   await expect(page.getByRole('button', { name: 'Freeze room' })).toBeVisible();
@@ -205,7 +248,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete custom settings' }).click();
   await expect(page.getByTestId('effective-source')).toHaveText('The team default brand, “Lumen”');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
-  await expect(page.getByTestId('preview-welcome')).toContainText('Welcome to Lumen Capital');
+  await expect(inPreview(page, 'viewer-welcome')).toContainText('Welcome to Lumen Capital');
 
   // A lower plan: the fields it lacks are locked, each naming the plan that unlocks it.
   await setPlan(slug!, 'pro');
@@ -223,8 +266,8 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(locks.filter({ hasText: /^Needs the Data Rooms plan$/ }).first()).toBeVisible();
   await expect(locks.filter({ hasText: 'Data Rooms Plus plan' })).toHaveCount(1);
   // Visitors see the defaults of what the plan lacks.
-  await expect(page.getByTestId('preview-welcome')).toHaveCount(0);
-  await expect(page.getByTestId('preview-items')).toHaveAttribute('data-layout', 'grid');
+  await expect(inPreview(page, 'viewer-welcome')).toHaveCount(0);
+  await expect(inPreview(page, 'room-view')).toHaveAttribute('data-layout', 'grid');
   await page.getByTestId('locked-notice').scrollIntoViewIfNeeded();
   await pageShot(page, '57-locked-fields');
 

@@ -94,7 +94,10 @@ describe('checkImageFile', () => {
 describe('previewOf', () => {
   it('shows the service images and colour for empty slots and nothing when hidden', () => {
     const p = previewOf(formFrom(DEFAULT_SETTINGS), {});
-    expect(p).toMatchObject({ brand_color: '#1f2937', logo_url: '/brand/quire-logo.png', banner_url: '/brand/quire-banner.png', link_preview_favicon_url: '/brand/quire-favicon.png' });
+    expect(p).toMatchObject({ brand_color: '#1f2937', logo_url: '/brand/quire-logo.png', banner_url: '/brand/banner/1f2937.svg', link_preview_favicon_url: '/brand/quire-favicon.png' });
+    // The default banner follows the brand colour (issue 26).
+    expect(previewOf({ ...formFrom(DEFAULT_SETTINGS), brand_color: '#2F855A' }, {}).banner_url).toBe('/brand/banner/2f855a.svg');
+    expect(previewOf({ ...formFrom(DEFAULT_SETTINGS), brand_color: '#2F855A' }, { brand_color: { feature: 'branding', plans: ['pro'] } }).banner_url).toBe('/brand/banner/1f2937.svg');
     const hidden = previewOf({ ...formFrom(DEFAULT_SETTINGS), hide_logo: true, banner_hidden: true }, {});
     expect(hidden).toMatchObject({ logo_url: null, banner_url: null });
   });

@@ -27,7 +27,8 @@ import {
   type Locked,
   type Settings,
 } from './model';
-import { LinkPreviewCard, ViewerPreview } from './preview';
+import { LinkPreviewCard } from './preview';
+import { ViewerPreview } from './viewer-preview';
 import { ColourSection } from './sections/identity';
 import { LogoBannerSection } from './sections/images';
 import { LanguageSection } from './sections/language';
@@ -51,6 +52,8 @@ export type EditorProps = {
   readOnly?: boolean;
   /** The room name (or a sample) the preview shows. */
   previewTitle: string;
+  /** The room the preview shows (a room's own branding); otherwise the user picks one. */
+  previewRoomId?: string;
   saveLabel: string;
   /** New brands submit even with no setting changed. */
   alwaysSubmit?: boolean;
@@ -255,7 +258,7 @@ export function BrandingEditor(props: EditorProps) {
           <h2 className="text-sm font-semibold text-zinc-900">Preview</h2>
           <p className="text-xs text-zinc-500">What a visitor sees{isEmpty(pending) ? '' : ' once you save'}.</p>
         </div>
-        <ViewerPreview model={preview} title={previewTitle} />
+        <ViewerPreview model={preview} roomId={props.previewRoomId} />
         <div>
           <h3 className="mb-2 text-xs font-medium text-zinc-500">When the link is pasted in a chat</h3>
           <LinkPreviewCard model={preview} title={previewTitle} siteName={team.name} />

@@ -22,7 +22,7 @@ import { PLAN_LABELS } from '@/lib/format';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { SERVICE_COLOR } from '@/lib/shared/branding-fields';
-import { SERVICE_IMAGES, type Brand, type BrandUsage } from './model';
+import { SERVICE_IMAGES, serviceBanner, type Brand, type BrandUsage } from './model';
 import { atCap, capSentence, SelfHostNote } from './plan-notes';
 import { textOn } from './preview';
 
@@ -170,7 +170,7 @@ function UsageCard({ usage }: { usage: BrandUsage }) {
 export function BrandSwatch({ brand, className }: { brand: Pick<Brand, 'brand_color' | 'logo' | 'hide_logo' | 'banner' | 'banner_hidden'>; className?: string }) {
   const color = brand.brand_color ?? SERVICE_COLOR;
   const logo = brand.hide_logo ? null : (brand.logo?.url ?? SERVICE_IMAGES.logo);
-  const banner = brand.banner_hidden ? null : (brand.banner?.url ?? SERVICE_IMAGES.banner);
+  const banner = brand.banner_hidden ? null : (brand.banner?.url ?? serviceBanner(color));
   return (
     <div className={cn('overflow-hidden bg-zinc-50', className)} aria-hidden>
       <div className="flex h-9 items-center px-3" style={{ backgroundColor: color, color: textOn(color) }}>

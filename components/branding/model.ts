@@ -3,6 +3,7 @@
 // the preview of unsaved settings. The server decides what visitors see once saved
 // (`effective`); the preview mirrors it for the form's current values.
 import type { inferRouterInputs } from '@trpc/server';
+import { defaultBannerPath } from '@/lib/shared/default-banner';
 import type { RouterOutputs } from '@/lib/trpc/types';
 import type { AppRouter } from '@/server/routers';
 import { PLAN_LABELS } from '@/lib/format';
@@ -26,7 +27,9 @@ export type { ImageSlot };
 export { IMAGE_SLOTS, SLOT_RULES };
 
 /** The service's own images (public/brand), shown when a brand leaves a slot empty. */
-export const SERVICE_IMAGES = { logo: '/brand/quire-logo.png', banner: '/brand/quire-banner.png', favicon: '/brand/quire-favicon.png' };
+export const SERVICE_IMAGES = { logo: '/brand/quire-logo.png', favicon: '/brand/quire-favicon.png' };
+/** The service's banner drawn in `color` (what an empty banner slot shows). */
+export const serviceBanner = (color: string) => defaultBannerPath(color);
 
 export const DEFAULT_SETTINGS: Settings = SHARED_DEFAULTS;
 
@@ -200,7 +203,7 @@ export function previewOf(form: Form, locked: Locked): PreviewModel {
     brand_color: color ?? SERVICE_COLOR,
     logo_url: hideLogo ? null : (img('logo') ?? SERVICE_IMAGES.logo),
     hide_logo: hideLogo,
-    banner_url: bannerHidden ? null : (img('banner') ?? SERVICE_IMAGES.banner),
+    banner_url: bannerHidden ? null : (img('banner') ?? serviceBanner(color ?? SERVICE_COLOR)),
     banner_hidden: bannerHidden,
     welcome_message: locked.welcome_message ? null : textOrNull(form.welcome_message),
     cta_label: locked.cta_label ? null : textOrNull(form.cta_label),

@@ -8,7 +8,8 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { BrandingEditor } from '@/components/branding/branding-editor';
 import type { Brand, RoomBranding } from '@/components/branding/model';
-import { LinkPreviewCard, ViewerPreview } from '@/components/branding/preview';
+import { LinkPreviewCard } from '@/components/branding/preview';
+import { ViewerPreview } from '@/components/branding/viewer-preview';
 import { putRoomImage } from '@/components/branding/upload';
 import { useIdentity } from '@/components/shell/team-context';
 import { Badge } from '@/components/ui/badge';
@@ -237,6 +238,7 @@ export function RoomBrandingTab({ room }: { room: Room }) {
             plan={usage.data.plan}
             readOnly={frozen}
             previewTitle={room.name}
+            previewRoomId={room.id}
             saveLabel="Save branding"
             submit={async (patch) => (await saveCustom.mutateAsync({ id: room.id, ...patch })).custom!}
             upload={async (slot, file, type) => (await putRoomImage(room.id, slot, file, type, team.id)).custom!}
@@ -254,7 +256,7 @@ export function RoomBrandingTab({ room }: { room: Room }) {
               <h2 className="text-sm font-semibold text-zinc-900">What visitors see now</h2>
               <p className="text-xs text-zinc-500">{sourceLabel(b, brands)}</p>
             </div>
-            <ViewerPreview model={b.effective} title={room.name} />
+            <ViewerPreview model={b.effective} roomId={room.id} />
             <div>
               <h3 className="mb-2 text-xs font-medium text-zinc-500">When the link is pasted in a chat</h3>
               <LinkPreviewCard model={b.effective} title={room.name} siteName={team.name} />

@@ -344,6 +344,7 @@ export const FIELD_TAB: Record<string, Tab> = {
   deny_list: 'access',
   allow_download: 'protection',
   watermark_config: 'protection',
+  'watermark_config.text': 'protection',
   brand_id: 'branding',
   welcome_message: 'branding',
   show_banner: 'branding',

@@ -14,6 +14,7 @@ import { CheckRow, ErrorText, SectionTitle } from './controls';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { FIELD_TAB, parseList, toLocalInput, type Draft, type Errors, type Tab } from './draft';
 import { WatermarkEditor } from './watermark-editor';
+import { asksForEmail } from '@/lib/shared/link-settings';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'access', label: 'Access' },
@@ -109,9 +110,26 @@ export function SettingsTabs({
               checked={draft.watermark.enabled}
               onChange={(v) => set('watermark', { ...draft.watermark, enabled: v })}
             >
-              <WatermarkEditor value={draft.watermark} onChange={(w) => set('watermark', w)} linkName={kind === 'link' ? draft.name.trim() : ''} error={errors.watermark_config} />
+              <WatermarkEditor
+                value={draft.watermark}
+                onChange={(w) => set('watermark', w)}
+                linkName={kind === 'link' ? draft.name.trim() : ''}
+                sources={{
+                  asksEmail: asksForEmail({
+                    emailProtected: draft.email_protected,
+                    emailAuthenticated: draft.email_authenticated,
+                    allowList: parseList(draft.allow_list),
+                    denyList: parseList(draft.deny_list),
+                    groupDecides: !!groupLink,
+                  }),
+                  // A preset's links bring their own names.
+                  linkName: kind === 'link' ? draft.name : undefined,
+                }}
+                onAskEmail={() => set('email_protected', true)}
+                error={errors.watermark_config ?? errors['watermark_config.text']}
+              />
             </CheckRow>
-            {!draft.watermark.enabled && <ErrorText>{errors.watermark_config}</ErrorText>}
+            {!draft.watermark.enabled && <ErrorText>{errors.watermark_config ?? errors['watermark_config.text']}</ErrorText>}
           </div>
         )}
         {tab === 'branding' && <BrandingPanel kind={kind} draft={draft} set={set} errors={errors} />}

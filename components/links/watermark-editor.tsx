@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '@/lib/shared/watermark';
+import { emptyPlaceholders, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS, type WatermarkSources } from '@/lib/shared/watermark';
 import { ErrorText } from './controls';
 import type { WatermarkDraft, WatermarkPosition } from './draft';
 
@@ -46,34 +46,32 @@ export function WatermarkEditor({
   value,
   onChange,
   linkName,
+  sources,
+  onAskEmail,
   error,
 }: {
   value: WatermarkDraft;
   onChange: (w: WatermarkDraft) => void;
   linkName: string;
+  /** What the link (or preset) gives the visitor-dependent placeholders. */
+  sources: WatermarkSources;
+  /** Turns on "Require an email address" (the fix offered for an empty `{{email}}`). */
+  onAskEmail: () => void;
   error?: string;
 }) {
   const text = useRef<HTMLInputElement>(null);
   const set = <K extends keyof WatermarkDraft>(k: K, v: WatermarkDraft[K]) => onChange({ ...value, [k]: v });
+  // The placeholder goes in once, here, at the input's own selection, and the browser puts the
+  // caret after it (setRangeText "end"). Nothing sets the selection after a render: an effect
+  // doing so raced fast typing on a busy page and moved the caret under the user's fingers.
   const insert = (name: string) => {
     const el = text.current;
-    const token = `{{${name}}}`;
-    const start = el?.selectionStart ?? value.text.length;
-    const end = el?.selectionEnd ?? value.text.length;
-    const next = value.text.slice(0, start) + token + value.text.slice(end);
-    set('text', next);
-    caret.current = start + token.length;
-  };
-  // The caret goes after the inserted placeholder as soon as the new text is in the input (a
-  // layout effect, before any further keystroke; a deferred frame let fast typing land before it).
-  const caret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const el = text.current;
-    if (caret.current === null || !el) return;
+    if (!el) return;
     el.focus();
-    el.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  }, [value.text]);
+    el.setRangeText(`{{${name}}}`, el.selectionStart ?? el.value.length, el.selectionEnd ?? el.value.length, 'end');
+    set('text', el.value.slice(0, 200));
+  };
+  const empty = value.enabled ? emptyPlaceholders(value.text, sources) : [];
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_13rem]">
@@ -94,6 +92,30 @@ export function WatermarkEditor({
             )}
           </Field>
           <ErrorText id="watermark-error">{error}</ErrorText>
+          {empty.map((e) => (
+            <p key={e.placeholder} role="note" data-testid={`watermark-empty-${e.placeholder}`} className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+              <span className="min-w-0 flex-1">
+                {e.placeholder === 'email' ? (
+                  <>
+                    <code className="font-mono">{'{{email}}'}</code> will print empty: this link does not ask visitors for their email.
+                  </>
+                ) : (
+                  <>
+                    <code className="font-mono">{'{{link_name}}'}</code> will print empty: give the link a name.
+                  </>
+                )}
+              </span>
+              {e.placeholder === 'email' && (
+                <button
+                  type="button"
+                  onClick={onAskEmail}
+                  className="shrink-0 rounded-md bg-white px-2 py-1 font-medium text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                >
+                  Ask for email
+                </button>
+              )}
+            </p>
+          ))}
           <div className="mt-2 flex flex-wrap items-center gap-1.5" aria-label="Insert a placeholder" role="group">
             <span className="text-xs text-zinc-500">Insert:</span>
             {WATERMARK_PLACEHOLDERS.map((p) => (

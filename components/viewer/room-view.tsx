@@ -3,7 +3,7 @@
 // shows it, cards or a list as the brand chooses, downloads where permitted and "download all"
 // when the room allows it. Plain links and a GET search form: works without script.
 import { ChevronRight, Download, FileText, Folder, Search } from 'lucide-react';
-import type { RoomTree, TreeFolder } from '@/server/services/viewer/content';
+import type { RoomTreeView, TreeFolder } from '@/server/services/viewer/content';
 import { cn } from '@/lib/cn';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 
@@ -26,7 +26,7 @@ function FolderTree({ folders, parentId, base, current, depth = 0 }: { folders: 
   );
 }
 
-export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug: string; tree: RoomTree; folderId: string | null; q: string; t: ViewerWords; welcome: string | null; layout: Layout }) {
+export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug: string; tree: RoomTreeView; folderId: string | null; q: string; t: ViewerWords; welcome: string | null; layout: Layout }) {
   const base = `/view/${slug}`;
   const byId = new Map(tree.folders.map((f) => [f.id, f]));
   const current = folderId && byId.has(folderId) ? folderId : null;
@@ -44,7 +44,7 @@ export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug
   const grid = layout.cardLayout === 'grid';
 
   return (
-    <div className="flex gap-6" data-testid="room-view">
+    <div className="flex gap-6" data-testid="room-view" data-layout={layout.cardLayout}>
       {layout.showFolderTree && tree.folders.length ? (
         <aside className="hidden w-56 shrink-0 md:block" aria-label={t.folders}>
           <a href={base} className={cn('mb-1 block truncate rounded px-1.5 py-1 text-sm font-semibold hover:bg-zinc-100', !current ? 'text-zinc-900' : 'text-zinc-600')}>

@@ -6,3 +6,13 @@ export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'email', 'number', 'phon
 
 /** Custom fields a link or preset may carry on each plan (DESIGN.md plans). */
 export const CUSTOM_FIELD_CAPS: Record<PlanName, number> = { free: 0, pro: 3, business: 5, datarooms: 10, 'datarooms-plus': 20 };
+
+/**
+ * Whether a visitor must give an email before entering (DESIGN.md's gate order): the link is
+ * email-protected or verifies the address, or an allow/deny list or a group (one that does not
+ * admit everyone) decides who gets in. The viewer's email gate and the watermark's `{{email}}`
+ * rule both read this.
+ */
+export function asksForEmail(s: { emailProtected: boolean; emailAuthenticated: boolean; allowList: readonly string[]; denyList: readonly string[]; groupDecides: boolean }): boolean {
+  return s.emailProtected || s.emailAuthenticated || s.allowList.length > 0 || s.denyList.length > 0 || s.groupDecides;
+}

@@ -62,3 +62,32 @@ export function resolveWatermark(w: Partial<Watermark> & { text: string }): Wate
     opacity: Math.min(1, Math.max(0, num(w.opacity, WATERMARK_DEFAULTS.opacity))),
   };
 }
+
+/**
+ * What a link gives the watermark's visitor-dependent placeholders: whether the visitor is asked
+ * for an email, and the link's name (undefined where it is not known yet: a preset).
+ */
+export type WatermarkSources = { asksEmail: boolean; linkName?: string | null };
+
+/** A placeholder the link would leave empty on every page, with what fills it. */
+export type EmptyPlaceholder = { placeholder: 'email' | 'link_name'; message: string };
+
+/**
+ * The placeholders of `text` a visit would print empty (`{{email}}` on a link that never asks for
+ * one, `{{link_name}}` on an unnamed link). `{{date}}`, `{{time}}` and `{{ip_address}}` come with
+ * every request. The API refuses these texts and the dashboard warns about them with the same words.
+ */
+export function emptyPlaceholders(text: string, sources: WatermarkSources): EmptyPlaceholder[] {
+  const used = new Set([...text.matchAll(PLACEHOLDER_RE)].map((m) => m[1]));
+  const out: EmptyPlaceholder[] = [];
+  if (used.has('email') && !sources.asksEmail) {
+    out.push({
+      placeholder: 'email',
+      message: '{{email}} would be empty: this link does not ask visitors for their email. Require an email address (email_protected: true) or remove {{email}} from the text.',
+    });
+  }
+  if (used.has('link_name') && sources.linkName !== undefined && !sources.linkName?.trim()) {
+    out.push({ placeholder: 'link_name', message: '{{link_name}} would be empty: the link has no name. Name the link or remove {{link_name}} from the text.' });
+  }
+  return out;
+}

@@ -64,6 +64,7 @@ const ROUTE_HANDLERS = [
   /^\/oauth\//,
   /^\/\.well-known\//,
   /^\/images\/[^/]+\/[^/]+\/?$/,
+  /^\/brand\/banner\/[^/]+\/?$/,
   /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|pages\/[^/]+)\/?$/,
   /^\/view\/[^/]+\/(?:gate|enter|events|zip)\/?$/,
 ];

@@ -70,14 +70,20 @@ describe('the branding object and the mode at creation', SPAWNS, () => {
       expect(b.effective.brand_color).toMatch(/^#[0-9a-f]{6}$/);
     }
     // The service's own images are real files.
-    for (const u of [serviceLogo(), serviceBanner()]) {
-      const f = await getImage(u);
-      expect(f.status, u).toBe(200);
-      expect(f.headers.get('content-type')).toMatch(/^image\/png/);
-    }
-    // The team's first brand becomes what a team_default room shows.
+    const logoFile = await getImage(serviceLogo());
+    expect(logoFile.status).toBe(200);
+    expect(logoFile.headers.get('content-type')).toMatch(/^image\/png/);
+    // The service banner is drawn in the colour shown (issue 26), as an SVG that runs nothing.
+    const bannerFile = await getImage(serviceBanner());
+    expect(bannerFile.status).toBe(200);
+    expect(bannerFile.headers.get('content-type')).toBe('image/svg+xml');
+    expect(bannerFile.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await getImage(`${new URL(serviceBanner()).origin}/brand/banner/nothex.svg`)).status).toBe(404);
+    // The team's first brand becomes what a team_default room shows, its banner in its colour.
     const a = await brand(api, { name: 'First', brand_color: '#123456' });
-    expect(await getBranding(api, r.id)).toMatchObject({ mode: 'team_default', brand_id: null, effective: { brand_color: '#123456' } });
+    expect(await getBranding(api, r.id)).toMatchObject({ mode: 'team_default', brand_id: null, effective: { brand_color: '#123456', banner_url: serviceBanner('#123456') } });
+    expect(serviceBanner('#123456')).toMatch(/\/brand\/banner\/123456\.svg$/);
+    expect((await getImage(serviceBanner('#123456'))).status).toBe(200);
     expect(a.is_default).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 // Helpers shared by the brand and room branding contract tests.
 import { expect } from 'vitest';
+import { defaultBannerPath } from '../../lib/shared/default-banner';
 import { baseUrl, client, createToken, uniqueTeam, type Res } from './api';
 
 export type Api = ReturnType<typeof client> & { team: string; token: string };
@@ -121,4 +122,5 @@ export async function expectGone(url: string) {
 
 /** The service's own images (public/brand/*), shown when a brand leaves a slot empty. */
 export const serviceLogo = () => `${baseUrl()}/brand/quire-logo.png`;
-export const serviceBanner = () => `${baseUrl()}/brand/quire-banner.png`;
+/** The service banner in a brand colour (the service colour's by default). */
+export const serviceBanner = (color = '#1f2937') => `${baseUrl()}${defaultBannerPath(color)}`;

@@ -5363,6 +5363,7 @@ export interface operations {
                     allow_list?: string[];
                     deny_list?: string[];
                     watermark_config?: ({
+                        /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
                         is_tiled?: boolean;
                         /** @enum {string} */
@@ -5600,6 +5601,7 @@ export interface operations {
                     allow_list?: string[];
                     deny_list?: string[];
                     watermark_config?: ({
+                        /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
                         is_tiled?: boolean;
                         /** @enum {string} */
@@ -5840,6 +5842,7 @@ export interface operations {
                     allow_list?: string[];
                     deny_list?: string[];
                     watermark_config?: {
+                        /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
                         is_tiled?: boolean;
                         /** @enum {string} */
@@ -6096,6 +6099,7 @@ export interface operations {
                     allow_list?: string[];
                     deny_list?: string[];
                     watermark_config?: {
+                        /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
                         is_tiled?: boolean;
                         /** @enum {string} */

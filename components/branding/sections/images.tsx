@@ -2,7 +2,8 @@
 // Logo and banner.
 import { Card, CardHeader } from '@/components/ui/card';
 import { ImageField, Toggle } from '../fields';
-import { SERVICE_IMAGES } from '../model';
+import { normalizeColor, SERVICE_IMAGES, serviceBanner } from '../model';
+import { SERVICE_COLOR } from '@/lib/shared/branding-fields';
 import type { SectionProps } from './props';
 
 export function LogoBannerSection({ form, set, lock, imgErr, readOnly }: SectionProps) {
@@ -26,7 +27,7 @@ export function LogoBannerSection({ form, set, lock, imgErr, readOnly }: Section
           label="Banner"
           state={form.banner}
           onChange={(s) => set('banner', s)}
-          fallback={{ src: SERVICE_IMAGES.banner, label: 'Quire’s banner' }}
+          fallback={{ src: serviceBanner(normalizeColor(form.brand_color) ?? SERVICE_COLOR), label: 'Quire’s banner in the brand colour' }}
           error={imgErr('banner')}
           lockedBy={lock('banner')}
           disabled={readOnly || form.banner_hidden}

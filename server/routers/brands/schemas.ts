@@ -139,3 +139,26 @@ export const openApiDocs: ResourceDocs = {
     'brands-update': { brand_color: '#1d4ed8', banner: { hidden: true }, is_default: true },
   },
 };
+
+/** The branding preview's room (dashboard only): the team's rooms to pick from and the chosen one's tree. */
+export const PreviewRoomInput = z.strictObject({ dataroom_id: z.string().min(1).max(64).optional() });
+export const PreviewRoom = z.object({
+  rooms: z.array(z.object({ id: z.string(), name: z.string() })),
+  tree: z
+    .object({
+      room: z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), allowBulkDownload: z.boolean() }),
+      folders: z.array(z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable(), path: z.string() })),
+      documents: z.array(
+        z.object({
+          placementId: z.string().nullable(),
+          folderId: z.string().nullable(),
+          name: z.string(),
+          type: z.string(),
+          contentType: z.string(),
+          numPages: z.number(),
+          canDownload: z.boolean(),
+        }),
+      ),
+    })
+    .nullable(),
+});

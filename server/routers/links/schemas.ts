@@ -17,7 +17,11 @@ const listEntry = z
 const accessList = z.array(listEntry).max(500, 'at most 500 entries');
 
 export const WatermarkConfigInput = z.strictObject({
-  text: line(200),
+  text: line(200).describe(
+    'Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email ' +
+      '(email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; ' +
+      'otherwise 422 naming watermark_config.text, also when a later change would leave them empty.',
+  ),
   is_tiled: jsonBool().optional(),
   position: z.enum(WATERMARK_POSITIONS).optional(),
   rotation: jsonInt(0, 359)

@@ -34,12 +34,13 @@ function masked(s: Settings, plan: PlanName): Settings {
 
 export function toEffective(settings: Settings | null, plan: PlanName, source: BrandingSource, brandId: string | null) {
   const s = masked(settings ?? DEFAULT_SETTINGS, plan);
-  const service = serviceImages();
+  const color = s.brand_color ?? SERVICE_COLOR;
+  const service = serviceImages(color);
   const preview = s.custom_link_preview_enabled;
   return {
     source,
     source_brand_id: brandId,
-    brand_color: s.brand_color ?? SERVICE_COLOR,
+    brand_color: color,
     logo_url: s.hide_logo ? null : (s.logo?.url ?? service.logo),
     hide_logo: s.hide_logo,
     banner_url: s.banner_hidden ? null : (s.banner?.url ?? service.banner),

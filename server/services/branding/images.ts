@@ -3,6 +3,7 @@
 // stored before the transaction that points at them; the caller discards them if it fails and
 // deletes the released ones after it commits.
 import { createHash } from 'node:crypto';
+import { defaultBannerPath } from '../../../lib/shared/default-banner';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { MAX_IMAGE_PIXELS } from '../limits';
@@ -253,9 +254,9 @@ export const toImage = (row: ImageRow | null | undefined) =>
 export const imageFileName = (row: Pick<ImageRow, 'sha256' | 'contentType'>) => `${row.sha256.slice(0, 16)}.${EXT[row.contentType] ?? 'bin'}`;
 
 /** Service defaults (public/brand/*), shown when a brand leaves the slot empty. */
-export const serviceImages = () => ({
+export const serviceImages = (brandColor: string) => ({
   logo: `${config.appUrl}/brand/quire-logo.png`,
-  banner: `${config.appUrl}/brand/quire-banner.png`,
+  banner: `${config.appUrl}${defaultBannerPath(brandColor)}`,
   favicon: `${config.appUrl}/brand/quire-favicon.png`,
 });
 

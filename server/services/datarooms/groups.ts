@@ -12,6 +12,7 @@ import { toGroup, withCount, type GroupRow } from './group-object';
 
 export { toGroup };
 import { findRoom } from './rooms';
+import { assertGroupLinksFillWatermark } from '../links/links';
 
 const loadGroup = async (id: string, tx: Tx = db) => toGroup((await tx.viewerGroup.findUniqueOrThrow({ where: { id }, include: withCount })) as GroupRow);
 
@@ -50,6 +51,7 @@ export async function updateGroup(actor: Actor, roomId: string, groupId: string,
     const room = await findRoom(tx, actor, roomId);
     await findGroup(tx, room, groupId);
     const before = await loadGroup(groupId, tx);
+    if (input.allow_all === true && !before.allow_all) await assertGroupLinksFillWatermark(tx, groupId);
     await tx.viewerGroup.update({ where: { id: groupId }, data: { name: input.name, domains: uniqueDomains(input.domains), allowAll: input.allow_all } });
     const after = await loadGroup(groupId, tx);
     await emit(tx, actor, { type: 'dataroom.group.updated', object: after, changes: changesBetween(before, after), dataroomId: room.id });

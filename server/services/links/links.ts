@@ -13,8 +13,10 @@ import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
 import { listPermissions } from '../datarooms/permissions';
 import { findRoom, lookupRoom } from '../datarooms/rooms';
+import { asksForEmail } from '../../../lib/shared/link-settings';
 import {
   assertCustomFieldCap,
+  assertWatermarkFillable,
   hashPassword,
   normalizeCustomFields,
   normalizeList,
@@ -164,11 +166,32 @@ function settingsColumns(input: LinkSettingsInput): Columns {
   return c;
 }
 
-/** Rules over the resulting link: a future expiry, email authentication needs the email gate, the plan's field cap. */
-function checkResult(actor: Actor, r: { expiresAt: Date | null; emailProtected: boolean; emailAuthenticated: boolean; customFields: unknown }, expiresSent: boolean) {
-  if (expiresSent && r.expiresAt && r.expiresAt.getTime() <= Date.now()) throw invalid('expires_at', 'must be in the future');
+type ResultingLink = {
+  name?: string | null;
+  expiresAt: Date | null;
+  emailProtected: boolean;
+  emailAuthenticated: boolean;
+  allowList?: string[];
+  denyList?: string[];
+  watermarkConfig?: unknown;
+  customFields: unknown;
+};
+
+/** The settings a watermark's placeholders depend on (a PATCH of none of them leaves an old watermark alone). */
+const WATERMARK_SOURCES = ['watermark_config', 'name', 'email_protected', 'email_authenticated', 'allow_list', 'deny_list'] as const;
+
+/**
+ * Rules over the resulting link: a future expiry, email authentication needs the email gate, the
+ * plan's field cap, a watermark whose placeholders the link can fill.
+ */
+function checkResult(actor: Actor, r: ResultingLink, sent: { expires: boolean; watermarkSources: boolean }, groupDecides: boolean) {
+  if (sent.expires && r.expiresAt && r.expiresAt.getTime() <= Date.now()) throw invalid('expires_at', 'must be in the future');
   if (r.emailAuthenticated && !r.emailProtected) throw invalid('email_protected', 'must be true when email_authenticated is true (a one-time code is sent to the email asked for)');
   assertCustomFieldCap(actor, ((r.customFields as unknown[] | null) ?? []).length);
+  if (sent.watermarkSources) {
+    const asksEmail = asksForEmail({ emailProtected: r.emailProtected, emailAuthenticated: r.emailAuthenticated, allowList: r.allowList ?? [], denyList: r.denyList ?? [], groupDecides });
+    assertWatermarkFillable(r.watermarkConfig, { asksEmail, linkName: r.name ?? null });
+  }
 }
 
 function parseExpiry(v: string | null | undefined): Date | null | undefined {
@@ -209,6 +232,25 @@ async function resolveTarget(tx: Tx, actor: Actor, input: CreateInput) {
     groupAllowsAll = group.allowAll;
   }
   return { target: { linkType: 'dataroom' as const, documentId: null, dataroomId: room.id, audienceType: audience, groupId }, groupAllowsAll };
+}
+
+/**
+ * A group that starts admitting everyone stops asking its links' visitors for an email: refused
+ * (422 naming `allow_all`) while one of its live links watermarks with `{{email}}` and asks for
+ * no email by its own settings.
+ */
+export async function assertGroupLinksFillWatermark(tx: Tx, groupId: string) {
+  const links = await tx.link.findMany({ where: { groupId, deletedAt: null, NOT: { watermarkConfig: { equals: Prisma.DbNull } } } });
+  for (const l of links) {
+    try {
+      assertWatermarkFillable(l.watermarkConfig, { asksEmail: asksForEmail({ ...l, groupDecides: false }) });
+    } catch {
+      throw invalid(
+        'allow_all',
+        `the group's link ${l.name ? `"${l.name}"` : l.id} puts {{email}} in its watermark and asks for no email by its own settings; admitting everyone would print it empty. Require an email address on that link or change its watermark first.`,
+      );
+    }
+  }
 }
 
 export async function createLink(actor: Actor, input: CreateInput) {
@@ -262,7 +304,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
       }
       // email_authenticated implies the email gate unless the request says otherwise.
       if (merged.emailAuthenticated && input.email_protected === undefined) merged.emailProtected = true;
-      checkResult(actor, merged, input.expires_at !== undefined);
+      checkResult(actor, merged, { expires: input.expires_at !== undefined, watermarkSources: true }, target.audienceType === 'group' && !groupAllowsAll);
       if (fetched) await insertImageRows(tx, [fetched]);
       // The owner told of visits: the user (an OAuth token's too), or whoever made the token (docs/decisions.md).
       const createdById =
@@ -310,7 +352,13 @@ export async function updateLink(actor: Actor, id: string, input: LinkSettingsIn
       if (input.expires_at !== undefined) data.expiresAt = parseExpiry(input.expires_at);
       if (input.meta_image !== undefined) data.metaImage = fetched?.id ?? null;
       if (input.email_authenticated === true && input.email_protected === undefined) data.emailProtected = true;
-      checkResult(actor, { ...link, ...data } as typeof link, input.expires_at !== undefined);
+      const group = link.groupId ? await tx.viewerGroup.findUnique({ where: { id: link.groupId }, select: { allowAll: true } }) : null;
+      checkResult(
+        actor,
+        { ...link, ...data } as typeof link,
+        { expires: input.expires_at !== undefined, watermarkSources: WATERMARK_SOURCES.some((k) => input[k] !== undefined) },
+        link.audienceType === 'group' && !!group && !group.allowAll,
+      );
       if (fetched) await insertImageRows(tx, [fetched]);
       const before = await getLink(actor, link.id, tx);
       await tx.link.update({

@@ -9,7 +9,8 @@ import { newId } from '../../ids';
 import { iso } from '../../schemas/common';
 import { deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage } from '../branding/images';
 import type { SharedSettingsInput } from './links';
-import { assertCustomFieldCap, hashPassword, normalizeCustomFields, normalizeList, normalizeWatermark, type CustomField, type Watermark } from './settings';
+import { asksForEmail } from '../../../lib/shared/link-settings';
+import { assertCustomFieldCap, assertWatermarkFillable, hashPassword, normalizeCustomFields, normalizeList, normalizeWatermark, type CustomField, type Watermark } from './settings';
 
 /** Every shared setting may be null on a preset ("do not seed"). */
 type PresetInput = { [K in keyof SharedSettingsInput]?: SharedSettingsInput[K] | null } & { name?: string; expires_in?: number | null };
@@ -79,12 +80,32 @@ async function columns(input: PresetInput) {
   return c;
 }
 
+/**
+ * A preset's watermark may only use `{{email}}` when the preset itself asks for the email (a link
+ * made from it is checked again with its own settings). `{{link_name}}` is the link's business.
+ */
+function checkWatermark(input: PresetInput, data: Prisma.LinkPresetUncheckedUpdateInput, existing: PresetRow | null) {
+  const touched = ['watermark_config', 'email_protected', 'email_authenticated', 'allow_list', 'deny_list'] as const;
+  if (!touched.some((k) => input[k] !== undefined)) return;
+  const pick = <K extends keyof PresetRow>(k: K): PresetRow[K] | null => (k in data ? (data[k] as PresetRow[K]) : (existing?.[k] ?? null));
+  const watermark = data.watermarkConfig === Prisma.DbNull ? null : pick('watermarkConfig');
+  const asksEmail = asksForEmail({
+    emailProtected: pick('emailProtected') === true,
+    emailAuthenticated: pick('emailAuthenticated') === true,
+    allowList: pick('allowList') ?? [],
+    denyList: pick('denyList') ?? [],
+    groupDecides: false,
+  });
+  assertWatermarkFillable(watermark, { asksEmail });
+}
+
 const nameTaken = (e: unknown, name: string | undefined) =>
   (e as { code?: string })?.code === 'P2002' && name ? conflict(`A link preset named "${name}" already exists in this team.`, { field: 'name' }) : e;
 
 async function write(actor: Actor, input: PresetInput, existing: PresetRow | null) {
   if (input.custom_fields) assertCustomFieldCap(actor, input.custom_fields.length);
   const data = await columns(input);
+  checkWatermark(input, data, existing);
   const image = input.meta_image ? await storeImage(actor.teamId, await fetchImage(input.meta_image.source_url, 'link_preview_image', 'meta_image')) : null;
   if (input.meta_image !== undefined) data.metaImage = image?.id ?? null;
   let id = existing?.id ?? newId();

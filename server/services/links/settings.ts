@@ -8,7 +8,7 @@ import { PLANS, type PlanName } from '../../../lib/shared/plans';
 import { ApiError, invalid } from '../../errors';
 import { slugify } from '../../lib/slug';
 import { CUSTOM_FIELD_CAPS, CUSTOM_FIELD_TYPES } from '../../../lib/shared/link-settings';
-import { PLACEHOLDER_RE, WATERMARK_DEFAULTS, WATERMARK_PLACEHOLDERS, type WatermarkPosition } from '../../../lib/shared/watermark';
+import { emptyPlaceholders, PLACEHOLDER_RE, WATERMARK_DEFAULTS, WATERMARK_PLACEHOLDERS, type WatermarkPosition, type WatermarkSources } from '../../../lib/shared/watermark';
 
 export type WatermarkInput = {
   text: string;
@@ -39,6 +39,18 @@ export function normalizeWatermark(w: WatermarkInput): Watermark {
     font_size: w.font_size ?? WATERMARK_DEFAULTS.font_size,
     opacity: w.opacity ?? WATERMARK_DEFAULTS.opacity,
   };
+}
+
+/**
+ * 422 naming `watermark_config.text` when the watermark would print a placeholder empty on every
+ * page (docs/decisions.md "Watermark placeholders a link cannot fill"). Links (create, update,
+ * made from a preset) and presets all call this, whichever of their settings changed.
+ */
+export function assertWatermarkFillable(watermark: unknown, sources: WatermarkSources) {
+  const text = (watermark as { text?: unknown } | null | undefined)?.text;
+  if (typeof text !== 'string') return;
+  const empty = emptyPlaceholders(text, sources);
+  if (empty.length) throw invalid('watermark_config.text', empty.map((e) => e.message).join(' '));
 }
 
 export type CustomFieldInput = {

@@ -55,7 +55,7 @@ const PLACEMENT_SQL = (where: string) => `
   LEFT JOIN viewer_group_permissions perm ON perm.group_id = $2 AND perm.item_id = p.id
   WHERE p.dataroom_id = $1 ${where}`;
 
-function shown(link: ViewerLink, r: PlacementRow): ShownDocument | null {
+function shown(link: TreeAudience, r: PlacementRow): ShownDocument | null {
   const { orderIndex: _o, canView, canDownloadRow, ...doc } = r;
   if (link.audienceType === 'group') {
     // Items without a row, or with can_view off, do not exist for the group's visitors.
@@ -78,13 +78,19 @@ export type RoomTree = {
   folders: TreeFolder[];
   documents: ShownDocument[];
 };
+/** What the room page draws of a tree (the branding preview sends only this to the dashboard). */
+export type RoomTreeView = Omit<RoomTree, 'documents'> & {
+  documents: Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload'>[];
+};
+/** The link settings a room's tree depends on. */
+export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'groupId' | 'allowDownload'>;
 
 /**
  * The room as this link's visitors see it. Group links: the documents with can_view, the
  * folders with can_view, and every folder on the way to one of them (a folder that holds an
  * individually visible document shows, even without its own row).
  */
-export async function roomTree(link: ViewerLink): Promise<RoomTree | null> {
+export async function roomTree(link: TreeAudience): Promise<RoomTree | null> {
   if (!link.dataroomId) return null;
   const [rooms, folders, placements, folderPerms] = await Promise.all([
     sqlRows<RoomTree['room']>(

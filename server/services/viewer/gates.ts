@@ -14,19 +14,14 @@ import { newSessionToken, hashSessionToken, SESSION_TTL_MS } from '../../auth/vi
 import { accessKey, type ViewerLink, type ViewerSessionRow } from './links';
 import { allow } from './limits';
 import { checkCode, sendCode } from './codes';
+import { asksForEmail } from '../../../lib/shared/link-settings';
 
 export type GateStep = 'email' | 'fields' | 'password' | 'code';
 export type GateError = 'email_invalid' | 'field_invalid' | 'password_wrong' | 'code_wrong' | 'code_expired' | 'rate_limited' | 'denied';
 
 /** Whether anyone must give an email before the access decision. */
 export function emailNeeded(link: ViewerLink): boolean {
-  return (
-    link.emailProtected ||
-    link.emailAuthenticated ||
-    link.allowList.length > 0 ||
-    link.denyList.length > 0 ||
-    (link.audienceType === 'group' && !link.groupAllowAll)
-  );
+  return asksForEmail({ ...link, groupDecides: link.audienceType === 'group' && !link.groupAllowAll });
 }
 
 type Progress = { email: string | null; fieldValues: Record<string, string | boolean | number> | null; passwordOk: boolean; verified: boolean };
