@@ -25,9 +25,13 @@ const FALLBACK_RATIO = 1 / Math.SQRT2;
 /** How far a finger must travel sideways to turn the page. */
 const SWIPE_PX = 50;
 
-/** What the browser should assume the page's displayed width is, for picking from srcset. */
+/**
+ * What the browser should assume the page's displayed width is, for picking from srcset: from
+ * tablets up the page is as tall as the screen allows (its width follows from its shape), on
+ * phones as wide as the screen. Plain calc(): min() in `sizes` is not understood everywhere.
+ */
 function sizesFor(ratio: number, zoom: number): string {
-  const wide = zoom > 1 ? `calc((100vw - 12rem) * ${zoom})` : `min(calc(100vw - 12rem), calc((100vh - 13rem) * ${(ratio * zoom).toFixed(4)}))`;
+  const wide = zoom > 1 ? `calc((100vw - 12rem) * ${zoom})` : `calc((100vh - 13rem) * ${(ratio * zoom).toFixed(4)})`;
   return `(min-width: 640px) ${wide}, calc(100vw - 1.5rem)`;
 }
 
