@@ -11,7 +11,7 @@
 // `--base DIR` measures a built checkout of another commit the same way first (the "before").
 // Timings are printed, never asserted.
 //   npm run bench -- --parts browser [--runs 10]
-//   npx tsx bench/browser.ts --runs 10 --base /tmp/quire-before
+//   npx tsx bench/browser.ts --runs 10 --base /tmp/quire-before [--base-only]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,7 @@ import { dbUrl } from './seed';
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_BROWSER_DATABASE || 'quire_bench_browser';
-const { values: opt } = parseArgs({ options: { base: { type: 'string' }, runs: { type: 'string', default: '10' }, pages: { type: 'string', default: '12' } }, allowPositionals: true });
+const { values: opt } = parseArgs({ options: { base: { type: 'string' }, 'base-only': { type: 'boolean', default: false }, runs: { type: 'string', default: '10' }, pages: { type: 'string', default: '12' } }, allowPositionals: true });
 const RUNS = Number(opt.runs);
 const PAGES = Number(opt.pages);
 if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 100) throw new Error('--runs must be an integer in 1..100');
@@ -148,7 +148,8 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
-  const servers: [string, string][] = opt.base ? [['before (--base)', path.resolve(opt.base)], ['this build', ROOT]] : [['this build', ROOT]];
+  const base: [string, string][] = opt.base ? [['before (--base)', path.resolve(opt.base)]] : [];
+  const servers = opt['base-only'] ? base : [...base, ['this build', ROOT] as [string, string]];
   const results: [string, Map<string, number[]>][] = [];
   try {
     for (const [label, dir] of servers) results.push([label, await measureServer(label, dir, browser)]);

@@ -7,12 +7,12 @@ import { DocIcon } from '@/components/ui/doc-icon';
 import { cn } from '@/lib/cn';
 import { PageImg } from './page-img';
 
-export function RoomThumb({ src, type, ratio, className }: { src: string | null; type: string; ratio: number | null; className?: string }) {
+export function RoomThumb({ src, type, ratio, className, iconClassName }: { src: string | null; type: string; ratio: number | null; className?: string; iconClassName?: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   if (!src || state === 'failed') {
     return (
       <span className={cn('flex items-center justify-center', className)} data-testid="room-thumb" data-state="icon">
-        <DocIcon type={type} />
+        <DocIcon type={type} className={iconClassName} />
       </span>
     );
   }

@@ -111,7 +111,7 @@ export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug
               <li key={d.placementId} data-testid="room-document" className={cn('flex', grid ? 'flex-col overflow-hidden rounded-xl bg-white ring-1 ring-zinc-200' : 'items-center')}>
                 <a href={`${base}/d/${d.placementId}`} className={cn('flex min-w-0 flex-1 hover:bg-zinc-50', grid ? 'flex-col' : 'items-center gap-3 px-4 py-3')}>
                   {grid ? (
-                    <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-36 border-b border-zinc-100 bg-zinc-50 p-3" />
+                    <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-36 border-b border-zinc-100 bg-zinc-50 p-3" iconClassName="h-12 w-12 rounded-xl [&>svg]:h-6 [&>svg]:w-6" />
                   ) : !layout.hideFolderIcons ? (
                     <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-10 w-8 shrink-0" />
                   ) : null}
