@@ -95,8 +95,10 @@ test('on a phone: the toolbar at the bottom on one line, swipes, the page at ful
     };
     const line = await mid('page-indicator');
     for (const id of ['page-prev', 'page-next', 'download']) expect(Math.abs((await mid(id)) - line)).toBeLessThanOrEqual(2);
-    await expect(page.getByTestId('page-next')).toHaveText('Next page');
-    await expect(page.getByTestId('page-prev')).toHaveText('Previous page');
+    await expect(page.getByTestId('page-next')).toHaveAccessibleName('Next page');
+    await expect(page.getByTestId('page-prev')).toHaveAccessibleName('Previous page');
+    // Wide buttons on either side of the page number, within thumb reach.
+    expect((await page.getByTestId('page-next').boundingBox())!.width).toBeGreaterThanOrEqual(64);
     // The page takes the screen's width (less the margins), and nothing scrolls sideways.
     expect((await page.getByTestId('page-frame').boundingBox())!.width).toBeGreaterThanOrEqual(width - 32);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

@@ -4,7 +4,7 @@
 // page, and page-time heartbeats. The server-rendered HTML already asks for the page being read
 // (the browser picks its width from srcset, and the first page's usual widths are pre-rendered),
 // inside a placeholder of the page's shape; the thumbnails wait for it (page-thumbnails.tsx).
-// Phones get the toolbar at the bottom (Previous, page x of n, Next on one line) and the page at
+// Phones get the toolbar at the bottom (previous, page x of n, next on one line) and the page at
 // the screen's full width. The page links work without script (?page=N).
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -122,7 +122,7 @@ export function DocumentViewer({
     if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy) * 1.5) go(dx < 0 ? page + 1 : page - 1);
   };
 
-  const navLink = (p: number, text: string, testId: string, icon: React.ReactNode, iconAfter = false) => {
+  const navLink = (p: number, text: string, testId: string, icon: React.ReactNode) => {
     const disabled = p < 1 || p > numPages;
     return (
       <a
@@ -136,14 +136,14 @@ export function DocumentViewer({
           go(p);
         }}
         className={cn(
-          // Phones: a labelled button filling its half of the bar; wider screens: an icon.
-          'inline-flex h-11 min-w-0 flex-1 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium text-zinc-800 ring-1 ring-zinc-200 hover:bg-zinc-100 sm:h-9 sm:w-9 sm:flex-none sm:px-0 sm:ring-0',
+          // Phones: a wide button filling its side of the bar (the words of every language do not
+          // fit beside "Page x of n" at 360 px, so the chevron speaks; the label is for assistive
+          // technology); wider screens: an icon button.
+          'inline-flex h-11 min-w-0 flex-1 items-center justify-center rounded-lg text-zinc-800 ring-1 ring-zinc-200 hover:bg-zinc-100 sm:h-9 sm:w-9 sm:flex-none sm:ring-0',
           disabled && 'pointer-events-none opacity-30',
         )}
       >
-        {iconAfter ? null : icon}
-        <span className="truncate sm:hidden">{text}</span>
-        {iconAfter ? icon : null}
+        {icon}
       </a>
     );
   };
@@ -174,7 +174,7 @@ export function DocumentViewer({
         <span className="shrink-0 px-1 text-center text-sm whitespace-nowrap text-zinc-600 tabular-nums" data-testid="page-indicator" aria-live="polite">
           {label(page)}
         </span>
-        {navLink(page + 1, words.next, 'page-next', <ChevronRight className="h-5 w-5 shrink-0" />, true)}
+        {navLink(page + 1, words.next, 'page-next', <ChevronRight className="h-5 w-5 shrink-0" />)}
         <div className="hidden items-center gap-1 sm:ml-auto sm:flex">
           {zoomButton(-1)}
           <span className="w-12 text-center text-xs text-zinc-500 tabular-nums" data-testid="zoom-level">
