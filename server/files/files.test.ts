@@ -9,7 +9,9 @@ import {
   resolveDeclaredContentType,
 } from '../../lib/shared/content-types';
 import { detectImage, detectUpload, FileTypeError } from './detect';
-import { countPdfPages, inspectPdf } from './pdf';
+import { inspectPdf } from './pdf';
+
+const countPdfPages = async (bytes: Uint8Array) => (await inspectPdf(bytes)).pages;
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 

@@ -19,12 +19,7 @@ function shownSize(page: PDFPage): PageSize | null {
   }
 }
 
-/** Page count of a PDF; FileTypeError when pdf-lib cannot read it. Encrypted PDFs still count. */
-export async function countPdfPages(bytes: Uint8Array): Promise<number> {
-  return (await inspectPdf(bytes)).pages;
-}
-
-/** Page count and the first page's shown size (one parse); FileTypeError when pdf-lib cannot read it. */
+/** Page count (encrypted PDFs still count) and the first page's shown size, in one parse; FileTypeError when pdf-lib cannot read it. */
 export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; firstPage: PageSize | null }> {
   let pages: number;
   let firstPage: PageSize | null = null;
