@@ -5,19 +5,7 @@
 // Also: a refusal, an expired link, a German-branded gate and the phone layout. Screenshots 60-69.
 import { expect } from '@playwright/test';
 import fs from 'node:fs';
-import { adminCommand, api, logSize, makePdf, origin, shot, valueFromLog, test } from './support';
-
-/** A team on Data Rooms Plus with an all-scopes token, and a caller that expects success. */
-function ownerApi(prefix: string) {
-  const team = `${prefix}-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
-  return { team, token, call };
-}
+import { adminCommand, api, logSize, makePdf, origin, ownerApi, shot, valueFromLog, test } from './support';
 
 test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
   test.setTimeout(240_000);

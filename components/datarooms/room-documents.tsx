@@ -8,12 +8,15 @@ import { useMemo, useState, type DragEvent } from 'react';
 import { NameDialog } from '@/components/library/name-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DocIcon } from '@/components/ui/doc-icon';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/components/ui/dropdown';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
+import { documentTypeFor } from '@/lib/shared/content-types';
+import { contentTypeLabel } from '@/lib/shared/doc-type-labels';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { DocumentPicker } from './document-picker';
@@ -242,11 +245,11 @@ export function RoomDocuments({ room }: { room: Room }) {
                 <span className="w-6 text-right text-xs text-zinc-400 tabular-nums" aria-hidden>
                   {i + 1}
                 </span>
-                <FileText className="h-4 w-4 shrink-0 text-zinc-400" aria-hidden />
+                <DocIcon type={documentTypeFor(d.content_type)} />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-zinc-900">{d.document_name}</p>
-                  <p className="truncate text-xs text-zinc-500">
-                    {d.content_type} · {d.num_pages} {d.num_pages === 1 ? 'page' : 'pages'}
+                  <p className="truncate text-xs text-zinc-500" data-testid="room-document-kind">
+                    {contentTypeLabel(d.content_type)} · {d.num_pages} {d.num_pages === 1 ? 'page' : 'pages'}
                   </p>
                 </div>
                 {!frozen && (

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
@@ -89,6 +90,21 @@ export function RoomSettings({ room }: { room: Room }) {
             </Button>
           </div>
         </form>
+      </Card>
+
+      <Card>
+        <CardHeader
+          title="Room ID"
+          description="For the API and the CLI: /v1/datarooms/{id} takes this ID."
+          action={
+            <div className="flex min-w-0 items-center gap-2">
+              <code className="truncate rounded bg-zinc-100 px-2 py-1 font-mono text-xs text-zinc-700" data-testid="room-pid">
+                {room.pid}
+              </code>
+              <CopyButton value={room.pid} ariaLabel="Copy the room ID" />
+            </div>
+          }
+        />
       </Card>
 
       <RoomArchive room={room} />

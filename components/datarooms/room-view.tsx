@@ -65,8 +65,7 @@ export function RoomView({ initial }: { initial: Room }) {
           </h1>
           <p className="mt-1 text-sm text-zinc-500">
             {room.internal_name ? `${room.internal_name} · ` : ''}
-            {room.document_count} {room.document_count === 1 ? 'document' : 'documents'} · {room.folder_count} {room.folder_count === 1 ? 'folder' : 'folders'} ·{' '}
-            <span className="font-mono text-xs">{room.pid}</span>
+            {room.document_count} {room.document_count === 1 ? 'document' : 'documents'} · {room.folder_count} {room.folder_count === 1 ? 'folder' : 'folders'}
           </p>
         </div>
         <Button onClick={() => setSharing(true)}>

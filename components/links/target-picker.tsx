@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText, FolderLock, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { DocIcon } from '@/components/library/doc-icon';
+import { DocIcon } from '@/components/ui/doc-icon';
 import { Field, Input, Select } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';

@@ -1,8 +1,10 @@
 // One document as a visitor sees it: PDFs page by page (DocumentViewer), images inline, any
 // other file as a card with a download button when downloads are allowed.
-import { Download, FileText } from 'lucide-react';
+import { Download } from 'lucide-react';
+import { DocIcon } from '@/components/ui/doc-icon';
 import type { ShownDocument } from '@/server/services/viewer/content';
 import { DocumentViewer } from './document-viewer';
+import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
@@ -31,10 +33,11 @@ export function DocumentBody({
   if (doc.contentType === 'application/pdf' && doc.storageKey) {
     return (
       <DocumentViewer
-        name={doc.name}
         pagesUrl={`${base}/pages`}
         numPages={doc.numPages}
         initialPage={initialPage}
+        pageWidth={doc.pageWidth}
+        pageHeight={doc.pageHeight}
         downloadUrl={downloadUrl}
         watermark={watermark}
         viewId={viewId}
@@ -46,14 +49,14 @@ export function DocumentBody({
   if (doc.type === 'image' && doc.storageKey) {
     return (
       <div className="flex flex-col gap-3" data-testid="image-viewer">
-        <div className="flex items-center gap-2 rounded-xl bg-white px-3 py-2 shadow-sm ring-1 ring-zinc-200">
-          <span className="mr-auto truncate text-sm font-medium text-zinc-800">{doc.name}</span>
-          {downloadUrl ? (
-            <a href={downloadUrl} data-testid="download" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium" style={{ background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' }}>
+        {/* The name is in the header (or the room's breadcrumbs) already. */}
+        {downloadUrl ? (
+          <div className="flex justify-end">
+            <a href={downloadUrl} data-testid="download" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium shadow-sm" style={{ background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' }}>
               <Download className="h-4 w-4" /> {t.download}
             </a>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
         <div className="relative mx-auto max-w-full bg-white shadow-md ring-1 ring-zinc-200">
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={`${base}/file`} alt={doc.name} className="block max-h-[80dvh] max-w-full" draggable={false} />
@@ -65,10 +68,10 @@ export function DocumentBody({
   return (
     <ViewerCard className="text-center" >
       <div data-testid="file-card">
-        <FileText className="mx-auto mb-3 h-10 w-10 text-zinc-400" />
+        <DocIcon type={doc.type} className="mx-auto mb-3 h-12 w-12 [&>svg]:h-6 [&>svg]:w-6" />
         <h2 className="text-base font-semibold break-words text-zinc-900">{doc.name}</h2>
         <p className="mt-1 text-xs text-zinc-500">
-          {[doc.type.toUpperCase(), size(doc.fileSize)].filter(Boolean).join(' · ')}
+          {[docTypeLabel(doc.type), size(doc.fileSize)].filter(Boolean).join(' · ')}
         </p>
         <p className="mt-4 text-sm text-zinc-600">{t.noPreview}</p>
         {downloadUrl ? (

@@ -10,9 +10,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Busy answers in a row after which the image is left as it is. */
 const MAX_RETRIES = 30;
 
-type Props = Omit<React.ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & { src: string };
+type Props = Omit<React.ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError' | 'onLoad'> & {
+  src: string;
+  /** The image is showing (also when it loaded before React hydrated). */
+  onReady?: (img: HTMLImageElement) => void;
+  /** The image will not arrive (a failure other than "busy", or too many busy answers). */
+  onFailed?: () => void;
+};
 
-export function PageImg({ src, ...rest }: Props) {
+export function PageImg({ src, srcSet, onReady, onFailed, ...rest }: Props) {
   const [attempt, setAttempt] = useState(0);
   const ref = useRef<HTMLImageElement>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -21,11 +27,13 @@ export function PageImg({ src, ...rest }: Props) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const retry = useCallback(async () => {
-    if (asking.current || attempt >= MAX_RETRIES) return;
+    if (asking.current) return;
+    if (attempt >= MAX_RETRIES) return onFailed?.();
     asking.current = true;
     let wait: number | null = null;
     try {
-      const r = await fetch(src, { cache: 'no-store', credentials: 'same-origin' });
+      // With a srcset the browser chose one of its URLs: ask for that one.
+      const r = await fetch(ref.current?.currentSrc || src, { cache: 'no-store', credentials: 'same-origin' });
       if (r.status === 503 || r.status === 429) wait = Math.min(30, Math.max(1, Number(r.headers.get('retry-after')) || 1));
       else if (r.ok) wait = 0; // drawn meanwhile: load it now
       await r.body?.cancel().catch(() => {});
@@ -34,18 +42,23 @@ export function PageImg({ src, ...rest }: Props) {
     } finally {
       asking.current = false;
     }
-    if (wait === null) return;
+    if (wait === null) return onFailed?.();
     timer.current = window.setTimeout(() => setAttempt((a) => a + 1), wait * 1000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src, attempt]);
 
   // The server-rendered image may have failed before React was listening for its error.
   useEffect(() => {
     const img = ref.current;
-    if (img && rest.loading !== 'lazy' && img.complete && img.naturalWidth === 0) void retry();
+    if (!img || !img.complete || !img.getAttribute('src')) return;
+    if (img.naturalWidth > 0) onReady?.(img);
+    else if (rest.loading !== 'lazy') void retry();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const url = attempt ? `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}` : src;
+  const fresh = (u: string) => (attempt ? `${u}${u.includes('?') ? '&' : '?'}retry=${attempt}` : u);
+  const set = srcSet?.split(', ').map((c) => { const [u, w] = c.split(' '); return `${fresh(u!)} ${w}`; }).join(', ');
+  // sizes and srcset before src: React sets attributes in this order, and a src set first would start a download of its own.
   // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text
-  return <img ref={ref} src={url} onError={() => void retry()} {...rest} />;
+  return <img ref={ref} {...rest} srcSet={set} src={fresh(src)} onLoad={(e) => onReady?.(e.currentTarget)} onError={() => void retry()} />;
 }

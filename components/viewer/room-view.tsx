@@ -2,10 +2,24 @@
 // the server), breadcrumbs, a search across the room, the folder tree at the side when the brand
 // shows it, cards or a list as the brand chooses, downloads where permitted and "download all"
 // when the room allows it. Plain links and a GET search form: works without script.
-import { ChevronRight, Download, FileText, Folder, Search } from 'lucide-react';
+import { ChevronRight, Download, Folder, Search } from 'lucide-react';
 import type { RoomTreeView, TreeFolder } from '@/server/services/viewer/content';
 import { cn } from '@/lib/cn';
+import { isInlineImage } from '@/lib/shared/content-types';
+import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
+import { RoomThumb } from './room-thumb';
+
+/** A tile's picture: the first page's thumbnail, or an inline image itself; null: the type's icon. */
+function thumbOf(base: string, d: ShownInRoom): string | null {
+  if (!d.storageKey) return null;
+  if (d.contentType === 'application/pdf') return `${base}/d/${d.placementId}/pages/1?w=480`;
+  if (isInlineImage(d.contentType)) return `${base}/d/${d.placementId}/file`;
+  return null;
+}
+const ratioOf = (d: ShownInRoom) => (d.pageWidth && d.pageHeight ? d.pageWidth / d.pageHeight : null);
+
+type ShownInRoom = RoomTreeView['documents'][number];
 
 type Layout = { cardLayout: string; showFolderTree: boolean; hideFolderIcons: boolean };
 
@@ -96,19 +110,28 @@ export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug
               </li>
             ))}
             {docs.map((d) => (
-              <li key={d.placementId} data-testid="room-document" className={cn('flex items-center', grid && 'rounded-xl bg-white ring-1 ring-zinc-200')}>
-                <a href={`${base}/d/${d.placementId}`} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3 hover:bg-zinc-50">
-                  {!layout.hideFolderIcons ? <FileText className="h-5 w-5 shrink-0 text-zinc-400" /> : null}
-                  <span className="min-w-0">
+              <li key={d.placementId} data-testid="room-document" className={cn('flex', grid ? 'flex-col overflow-hidden rounded-xl bg-white ring-1 ring-zinc-200' : 'items-center')}>
+                <a href={`${base}/d/${d.placementId}`} className={cn('flex min-w-0 flex-1 hover:bg-zinc-50', grid ? 'flex-col' : 'items-center gap-3 px-4 py-3')}>
+                  {grid ? (
+                    <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-36 border-b border-zinc-100 bg-zinc-50 p-3" iconClassName="h-12 w-12 rounded-xl [&>svg]:h-6 [&>svg]:w-6" />
+                  ) : !layout.hideFolderIcons ? (
+                    <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-10 w-8 shrink-0" />
+                  ) : null}
+                  <span className={cn('min-w-0', grid && 'px-4 pt-3 pb-3 pr-12')}>
                     <span className="block truncate text-sm font-medium text-zinc-900">{d.name}</span>
-                    <span className="block truncate text-xs text-zinc-500">
+                    <span className="block truncate text-xs text-zinc-500" data-testid="room-document-kind">
                       {needle && d.folderId ? `${pathOf(d.folderId)} · ` : ''}
-                      {d.contentType === 'application/pdf' ? fill(t.pagesCount, { n: d.numPages }) : d.type.toUpperCase()}
+                      {d.contentType === 'application/pdf' ? fill(t.pagesCount, { n: d.numPages }) : docTypeLabel(d.type)}
                     </span>
                   </span>
                 </a>
                 {d.canDownload ? (
-                  <a href={`${base}/d/${d.placementId}/download`} aria-label={`${t.download} ${d.name}`} title={t.download} className="mr-2 inline-flex h-8 w-8 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100">
+                  <a
+                    href={`${base}/d/${d.placementId}/download`}
+                    aria-label={`${t.download} ${d.name}`}
+                    title={t.download}
+                    className={cn('inline-flex h-8 w-8 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100', grid ? '-mt-11 mr-2 mb-3 self-end' : 'mr-2')}
+                  >
                     <Download className="h-4 w-4" />
                   </a>
                 ) : null}

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { PDFDocument } from 'pdf-lib';
+import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   ACCEPTED_CONTENT_TYPES,
@@ -9,7 +9,9 @@ import {
   resolveDeclaredContentType,
 } from '../../lib/shared/content-types';
 import { detectImage, detectUpload, FileTypeError } from './detect';
-import { countPdfPages } from './pdf';
+import { inspectPdf } from './pdf';
+
+const countPdfPages = async (bytes: Uint8Array) => (await inspectPdf(bytes)).pages;
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -280,6 +282,24 @@ describe('countPdfPages', () => {
       (n) => expect(n).toBeGreaterThanOrEqual(1),
       (err) => expect(err).toBeInstanceOf(FileTypeError),
     );
+  });
+});
+
+describe('inspectPdf', () => {
+  it('gives the first page as a reader sees it: the crop box, turned by /Rotate', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    doc.addPage([842, 595]);
+    expect(await inspectPdf(await doc.save())).toEqual({ pages: 2, firstPage: { width: 612, height: 792 } });
+
+    const turned = await PDFDocument.create();
+    const p = turned.addPage([595.28, 841.89]);
+    p.setRotation(degrees(90));
+    expect((await inspectPdf(await turned.save())).firstPage).toEqual({ width: 842, height: 595 });
+
+    const cropped = await PDFDocument.create();
+    cropped.addPage([600, 800]).setCropBox(50, 50, 300, 400);
+    expect((await inspectPdf(await cropped.save())).firstPage).toEqual({ width: 300, height: 400 });
   });
 });
 

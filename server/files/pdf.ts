@@ -1,16 +1,36 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { FileTypeError } from './detect';
 
-/** Page count of a PDF; FileTypeError when pdf-lib cannot read it. Encrypted PDFs still count. */
-export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+export type PageSize = { width: number; height: number };
+
+/**
+ * A page's size as a reader sees it: the crop box (what pdf.js draws), turned by /Rotate; whole
+ * points, at least 1. Null when the page's boxes cannot be read.
+ */
+function shownSize(page: PDFPage): PageSize | null {
+  try {
+    const box = page.getCropBox();
+    const turned = Math.abs(page.getRotation().angle) % 180 === 90;
+    const [w, h] = turned ? [box.height, box.width] : [box.width, box.height];
+    if (!(Math.abs(w) >= 1 && Math.abs(h) >= 1)) return null;
+    return { width: Math.round(Math.abs(w)), height: Math.round(Math.abs(h)) };
+  } catch {
+    return null;
+  }
+}
+
+/** Page count (encrypted PDFs still count) and the first page's shown size, in one parse; FileTypeError when pdf-lib cannot read it. */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; firstPage: PageSize | null }> {
   let pages: number;
+  let firstPage: PageSize | null = null;
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     pages = doc.getPageCount();
+    if (pages > 0) firstPage = shownSize(doc.getPage(0));
   } catch {
     // pdf-lib's own messages name its internals ("reading 'Pages'"); clients get ours.
     throw new FileTypeError('The PDF could not be read: it is damaged, truncated or not a complete PDF file.');
   }
   if (pages < 1) throw new FileTypeError('The PDF could not be read: it has no pages.');
-  return pages;
+  return { pages, firstPage };
 }

@@ -85,7 +85,7 @@ export async function intake(actor: Actor, src: DocumentSource): Promise<IntakeF
 
 export function versionData(file: Awaited<ReturnType<typeof intake>>) {
   if ('link' in file) {
-    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null };
+    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null, pageWidth: null, pageHeight: null };
   }
   return {
     type: file.type,
@@ -94,6 +94,8 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
     storageKey: file.storageKey,
     numPages: file.numPages,
     fileSize: BigInt(file.fileSize),
+    pageWidth: file.pageSize?.width ?? null,
+    pageHeight: file.pageSize?.height ?? null,
   };
 }
 

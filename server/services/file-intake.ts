@@ -6,7 +6,7 @@ import { db } from '../db/client';
 import { invalid, notFound, conflict } from '../errors';
 import { detectUpload, FileTypeError } from '../files/detect';
 import { documentTypeFor, isInlineImage } from '../../lib/shared/content-types';
-import { countPdfPages } from '../files/pdf';
+import { inspectPdf, type PageSize } from '../files/pdf';
 import { newId } from '../ids';
 import { safeFetch, SafeFetchError } from '../net/safe-fetch';
 import { BlobNotFoundError, BlobTooLargeError, getBlobStore } from '../storage';
@@ -19,6 +19,8 @@ export type IntakeFile = {
   contentType: string;
   type: string;
   numPages: number;
+  /** The first page's shown size (PDFs: points; images: pixels); null when unknown. */
+  pageSize: PageSize | null;
   fileSize: number;
   suggestedName: string | null;
   /** Marks the upload used, inside the caller's transaction (null for fetched files). */
@@ -28,7 +30,7 @@ export type IntakeFile = {
 };
 
 /** An image document's declared size, read from its header (never decoded here): at most MAX_IMAGE_PIXELS. */
-function checkImagePixels(bytes: Buffer, field: string) {
+function checkImagePixels(bytes: Buffer, field: string): PageSize {
   let size: { width?: number; height?: number };
   try {
     size = imageSize(bytes);
@@ -40,15 +42,17 @@ function checkImagePixels(bytes: Buffer, field: string) {
   if (width * height > MAX_IMAGE_PIXELS) {
     throw invalid(field, `the image is ${width} × ${height} pixels; images over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are refused (scale it down first)`);
   }
+  // EXIF orientations 5-8 turn the picture a quarter.
+  return (size as { orientation?: number }).orientation && (size as { orientation: number }).orientation >= 5 ? { width: height, height: width } : { width, height };
 }
 
 async function inspect(bytes: Buffer, declared: string, fileName: string | undefined, field: string) {
   try {
     const { contentType } = await detectUpload(bytes, declared, fileName);
-    const numPages = contentType === 'application/pdf' ? await countPdfPages(bytes) : 1;
+    const pdf = contentType === 'application/pdf' ? await inspectPdf(bytes) : null;
     const type = documentTypeFor(contentType);
-    if (type === 'image' && isInlineImage(contentType)) checkImagePixels(bytes, field);
-    return { contentType, type, numPages };
+    const image = type === 'image' && isInlineImage(contentType) ? checkImagePixels(bytes, field) : null;
+    return { contentType, type, numPages: pdf?.pages ?? 1, pageSize: pdf?.firstPage ?? image };
   } catch (e) {
     if (e instanceof FileTypeError) throw invalid(field, e.message);
     throw e;

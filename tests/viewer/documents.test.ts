@@ -82,13 +82,13 @@ describe('pre-rendered first pages', () => {
   const allOf = (widths: number[], pages: number[]) => widths.flatMap((w) => pages.map((p) => `w${w}/p${p}`)).sort();
   const stems = (files: string[]) => files.map((f) => f.replace(/\.\w+$/, ''));
 
-  it('an uploaded PDF\'s first 3 pages, and a new version\'s, are drawn after the answer (thumbnail and page widths), and go with the document', async () => {
+  it('an uploaded PDF\'s first 3 pages, and a new version\'s, are drawn after the answer (thumbnail and page widths; the first page also at phones\' 1440), and go with the document', async () => {
     const doc = await pdfDocument(api, 5, 'Prerendered.pdf');
     const first = ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0];
-    await expect.poll(() => stems(rendered(first.id)), { timeout: 60_000, interval: 200 }).toEqual(allOf([480, 960], [1, 2, 3]));
+    await expect.poll(() => stems(rendered(first.id)), { timeout: 60_000, interval: 200 }).toEqual([...allOf([480, 960], [1, 2, 3]), 'w1440/p1'].sort());
     const id = await upload(api, await pdfWithText(2), 'application/pdf', 'v2.pdf');
     const second = ok(await api.post(`/v1/documents/${doc.id}/versions`, { upload_id: id }), 201);
-    await expect.poll(() => stems(rendered(second.id)), { timeout: 60_000, interval: 200 }).toEqual(allOf([480, 960], [1, 2]));
+    await expect.poll(() => stems(rendered(second.id)), { timeout: 60_000, interval: 200 }).toEqual([...allOf([480, 960], [1, 2]), 'w1440/p1'].sort());
     // A visitor's first page is then that very image.
     const v = new Visitor();
     const slug = slugOf(await makeLink(api, { document_id: doc.id }));

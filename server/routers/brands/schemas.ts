@@ -157,6 +157,9 @@ export const PreviewRoom = z.object({
           contentType: z.string(),
           numPages: z.number(),
           canDownload: z.boolean(),
+          storageKey: z.string().nullable(),
+          pageWidth: z.number().nullable(),
+          pageHeight: z.number().nullable(),
         }),
       ),
     })

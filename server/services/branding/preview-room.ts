@@ -23,5 +23,11 @@ export async function brandingPreviewRoom(actor: Actor, input: { dataroom_id?: s
     id = room.id;
   }
   const tree = id ? await roomTree({ dataroomId: id, audienceType: 'general', groupId: null, allowDownload: false }) : null;
-  return { rooms, tree };
+  if (!tree) return { rooms, tree: null };
+  // Only what the room page draws; no storage keys (tiles show type icons: thumbnails come from a link's routes).
+  const documents = tree.documents.map((d) => ({
+    placementId: d.placementId, folderId: d.folderId, name: d.name, type: d.type, contentType: d.contentType,
+    numPages: d.numPages, canDownload: d.canDownload, storageKey: null, pageWidth: d.pageWidth, pageHeight: d.pageHeight,
+  }));
+  return { rooms, tree: { ...tree, documents } };
 }

@@ -18,11 +18,15 @@ export type ShownDocument = {
   numPages: number;
   storageKey: string | null;
   fileSize: number | null;
+  /** The first page's shown size, for placeholders of the right shape; null when unknown. */
+  pageWidth: number | null;
+  pageHeight: number | null;
   canDownload: boolean;
 };
 
 const DOC_COLUMNS = `d.id AS "documentId", d.name, d.type, v.id AS "versionId", v.content_type AS "contentType",
-  v.external_url AS "externalUrl", v.storage_key AS "storageKey", v.num_pages AS "numPages", v.file_size::float8 AS "fileSize"`;
+  v.external_url AS "externalUrl", v.storage_key AS "storageKey", v.num_pages AS "numPages", v.file_size::float8 AS "fileSize",
+  v.page_width AS "pageWidth", v.page_height AS "pageHeight"`;
 
 /** Only stored files can be downloaded (link and Notion documents are addresses). */
 const downloadable = (d: { storageKey: string | null }) => d.storageKey !== null;
@@ -80,7 +84,7 @@ export type RoomTree = {
 };
 /** What the room page draws of a tree (the branding preview sends only this to the dashboard). */
 export type RoomTreeView = Omit<RoomTree, 'documents'> & {
-  documents: Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload'>[];
+  documents: Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload' | 'storageKey' | 'pageWidth' | 'pageHeight'>[];
 };
 /** The link settings a room's tree depends on. */
 export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'groupId' | 'allowDownload'>;

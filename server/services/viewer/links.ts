@@ -53,6 +53,9 @@ export type LinkedDocument = {
   storageKey: string | null;
   numPages: number;
   fileSize: number | null;
+  /** The first page's shown size (document_versions.page_width/height), null when unknown. */
+  pageWidth: number | null;
+  pageHeight: number | null;
 };
 
 export type ViewerSessionRow = {
@@ -91,6 +94,7 @@ export const LINK_SQL = `
     (l.expires_at IS NOT NULL AND l.expires_at <= $3::timestamp) AS expired,
     d.id AS "dId", d.name AS "dName", d.type AS "dType", dv.id AS "dVersionId", dv.content_type AS "dContentType",
     dv.external_url AS "dExternalUrl", dv.storage_key AS "dStorageKey", dv.num_pages AS "dNumPages", dv.file_size::float8 AS "dFileSize",
+    dv.page_width AS "dPageWidth", dv.page_height AS "dPageHeight",
     s.id AS "sId", s.email AS "sEmail", s.viewer_id AS "sViewerId", s.field_values AS "sFieldValues", s.password_ok AS "sPasswordOk",
     s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt"
   FROM links l
@@ -115,6 +119,8 @@ type Row = Omit<ViewerLink, 'primary'> & {
   dStorageKey: string | null;
   dNumPages: number;
   dFileSize: number | null;
+  dPageWidth: number | null;
+  dPageHeight: number | null;
   sId: string | null;
   sEmail: string | null;
   sViewerId: string | null;
@@ -133,13 +139,13 @@ export async function loadViewerState(slug: string, tokens: string[] = []): Prom
   const r = rows[0];
   if (!r) return { state: 'not_found' };
   const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...rest } = r;
-  const { dId, dName, dType, dVersionId, dContentType, dExternalUrl, dStorageKey, dNumPages, dFileSize, ...base } = rest;
+  const { dId, dName, dType, dVersionId, dContentType, dExternalUrl, dStorageKey, dNumPages, dFileSize, dPageWidth, dPageHeight, ...base } = rest;
   const link: ViewerLink = {
     ...base,
     customFields: base.customFields ?? [],
     primary:
       dId && dVersionId
-        ? { documentId: dId, name: dName, type: dType, versionId: dVersionId, contentType: dContentType, externalUrl: dExternalUrl, storageKey: dStorageKey, numPages: dNumPages, fileSize: dFileSize }
+        ? { documentId: dId, name: dName, type: dType, versionId: dVersionId, contentType: dContentType, externalUrl: dExternalUrl, storageKey: dStorageKey, numPages: dNumPages, fileSize: dFileSize, pageWidth: dPageWidth, pageHeight: dPageHeight }
         : null,
   };
   if (expired) return { state: 'expired', link };
