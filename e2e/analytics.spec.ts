@@ -3,24 +3,7 @@
 // the owner's room Analytics tab (visits per day, time per document, visitors, groups, the
 // refused attempts) and a link's Access denied list, on a desktop and a phone. Screenshots 110-115.
 import { expect, type Browser, type Page } from '@playwright/test';
-import { adminCommand, api, makePdf, shot, signIn, test, uniqueEmail } from './support';
-
-function ownerApi(prefix: string) {
-  const team = `${prefix}-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
-  const uploadPdf = async (name: string, pages: number) => {
-    const bytes = await makePdf(name.replace('.pdf', ''), pages);
-    const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: name, size: bytes.length });
-    await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
-    return call('POST', '/v1/documents', { upload_id: u.upload_id, name });
-  };
-  return { team, token, call, uploadPdf };
-}
+import { adminCommand, api, ownerApi, shot, signIn, test, uniqueEmail } from './support';
 
 const pageShown = (page: Page) => expect.poll(() => page.getByTestId('page-image').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
 

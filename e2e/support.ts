@@ -164,3 +164,21 @@ export function adminCommand(args: string[]): string {
     env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR! },
   }).toString();
 }
+
+/** A team on Data Rooms Plus with an all-scopes token, a caller that expects success, and a PDF upload. */
+export function ownerApi(prefix: string) {
+  const team = `${prefix}-${Date.now().toString(36)}`;
+  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body;
+  };
+  const uploadPdf = async (name: string, pages: number) => {
+    const bytes = await makePdf(name.replace('.pdf', ''), pages);
+    const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: name, size: bytes.length });
+    await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
+    return call('POST', '/v1/documents', { upload_id: u.upload_id, name });
+  };
+  return { team, token, call, uploadPdf };
+}

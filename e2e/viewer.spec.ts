@@ -5,31 +5,13 @@
 // Also: a refusal, an expired link, a German-branded gate and the phone layout. Screenshots 60-69.
 import { expect } from '@playwright/test';
 import fs from 'node:fs';
-import { adminCommand, api, logSize, makePdf, origin, shot, valueFromLog, test } from './support';
-
-/** A team on Data Rooms Plus with an all-scopes token, and a caller that expects success. */
-function ownerApi(prefix: string) {
-  const team = `${prefix}-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
-  return { team, token, call };
-}
+import { adminCommand, api, logSize, origin, ownerApi, shot, valueFromLog, test } from './support';
 
 test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const { team, token, call } = ownerApi('viewer-e2e');
+  const { team, token, call, uploadPdf } = ownerApi('viewer-e2e');
   const owner = `owner.${Date.now().toString(36)}@falcon.example`;
   adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
-  const uploadPdf = async (name: string, pages: number) => {
-    const bytes = await makePdf(name.replace('.pdf', ''), pages);
-    const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: name, size: bytes.length });
-    await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
-    return call('POST', '/v1/documents', { upload_id: u.upload_id, name });
-  };
 
   // The owner's room: a folder, two documents, a brand, and the link.
   const room = await call('POST', '/v1/datarooms', { name: 'Project Falcon', description: 'Series B data room' });
