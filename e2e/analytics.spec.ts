@@ -75,6 +75,8 @@ test('the owner sees a room’s analytics and the attempts its links refused, on
   }
   await ada.page.goto(groupLink.url);
   const anon = await visitorContext(browser);
+  await anon.page.goto(general.url);
+  await expect(anon.page.getByTestId('room-view')).toBeVisible();
   await anon.page.goto(`${general.url}/d/${pm.id}`);
   await pageShown(anon.page);
   await readPages(anon.page, 3, 1_000);

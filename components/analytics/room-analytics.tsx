@@ -106,8 +106,9 @@ export function RoomAnalytics({ roomId }: { roomId: string }) {
         />
       </Card>
 
+      {/* min-w-0: a grid item is otherwise as wide as its table's minimum, past a phone's width. */}
       <div className="grid gap-5 xl:grid-cols-2">
-        <Card>
+        <Card className="min-w-0">
           <CardHeader title="Documents" description="Opened inside the room, most viewed first" />
           <DataTable
             label="Documents read in this room"
@@ -126,7 +127,7 @@ export function RoomAnalytics({ roomId }: { roomId: string }) {
             ]}
           />
         </Card>
-        <Card>
+        <Card className="min-w-0">
           <CardHeader title="Groups" description="Visits through each group's links" />
           <DataTable
             label="Groups of this room"
