@@ -165,7 +165,7 @@ export function adminCommand(args: string[]): string {
   }).toString();
 }
 
-/** A team on Data Rooms Plus with an all-scopes token, and a caller that expects success. */
+/** A team on Data Rooms Plus with an all-scopes token, a caller that expects success, and uploads. */
 export function ownerApi(prefix: string) {
   const team = `${prefix}-${Date.now().toString(36)}`;
   const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
@@ -180,5 +180,7 @@ export function ownerApi(prefix: string) {
     await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
     return call('POST', '/v1/documents', { upload_id: u.upload_id, name });
   };
-  return { team, token, call, upload };
+  /** A generated PDF of `pages` pages, as a library document. */
+  const uploadPdf = async (name: string, pages: number) => upload(name, 'application/pdf', await makePdf(name.replace('.pdf', ''), pages));
+  return { team, token, call, upload, uploadPdf };
 }

@@ -9,15 +9,9 @@ import { adminCommand, api, logSize, makePdf, origin, ownerApi, shot, valueFromL
 
 test('a visitor passes email, password and code, reads a room document, downloads it; the owner sees the visit', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const { team, token, call } = ownerApi('viewer-e2e');
+  const { team, token, call, uploadPdf } = ownerApi('viewer-e2e');
   const owner = `owner.${Date.now().toString(36)}@falcon.example`;
   adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
-  const uploadPdf = async (name: string, pages: number) => {
-    const bytes = await makePdf(name.replace('.pdf', ''), pages);
-    const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: name, size: bytes.length });
-    await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
-    return call('POST', '/v1/documents', { upload_id: u.upload_id, name });
-  };
 
   // The owner's room: a folder, two documents, a brand, and the link.
   const room = await call('POST', '/v1/datarooms', { name: 'Project Falcon', description: 'Series B data room' });

@@ -50,6 +50,8 @@ export function BarChart({
   const x = scaleBand({ domain: data.map((d) => d.key), range: [0, W - M.left - M.right], padding: 0.2 });
   const max = Math.max(1, ...data.map((d) => d.value));
   const y = scaleLinear({ domain: [0, max], range: [H - M.top - M.bottom, 0], nice: true });
+  // A few bars keep a bar's width instead of stretching across the card.
+  const bw = Math.min(x.bandwidth(), 56);
   const every = Math.max(1, Math.ceil(data.length / Math.max(2, Math.floor((W - M.left) / 56))));
   const ticks = y.ticks(4).filter((t) => !integer || Number.isInteger(t));
   const shown = active !== null ? data[active] : null;
@@ -75,9 +77,9 @@ export function BarChart({
             return (
               <Bar
                 key={d.key}
-                x={x(d.key)}
+                x={(x(d.key) ?? 0) + (x.bandwidth() - bw) / 2}
                 y={y(d.value)}
-                width={x.bandwidth()}
+                width={bw}
                 height={Math.max(d.value > 0 ? 1 : 0, h)}
                 rx={2}
                 tabIndex={0}

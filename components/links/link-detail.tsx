@@ -23,6 +23,7 @@ import { LinkDialog } from './link-dialog';
 import { LinkMenu, TargetCell } from './links-list';
 import { ViewsTable } from './views-table';
 import { LinkAnalytics } from '@/components/analytics/link-analytics';
+import { AccessDenied } from '@/components/analytics/access-denied';
 
 export function LinkDetail({ initial }: { initial: LinkItem }) {
   const trpc = useTRPC();
@@ -88,13 +89,13 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
       <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <dl className="grid grid-cols-3 gap-3">
-            <Stat label="Views, all time">{s ? s.views : '—'}</Stat>
+            <Stat label="Visits, all time">{s ? s.views : '—'}</Stat>
             <Stat label="Last viewed">{s?.last_viewed_at ? <RelativeTime iso={s.last_viewed_at} /> : 'Never'}</Stat>
             <Stat label="Time spent, all time">{rows && rows.length > 0 && !views.hasNextPage ? formatDuration(totalTime) : '—'}</Stat>
           </dl>
           <LinkAnalytics linkId={link.id} isRoom={!!link.dataroom_id} />
           <Card>
-            <CardHeader title="Views" description="Newest first. A view is one visit; documents opened inside a room count on their own." />
+            <CardHeader title="Views" description="Newest first: each visit, and each document opened inside a room visit on its own row." />
             <ViewsTable
               label="Views"
               views={rows}
@@ -116,6 +117,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
               </div>
             )}
           </Card>
+          <AccessDenied target={{ link_id: link.id }} />
         </div>
 
         <Card className="h-fit">

@@ -113,7 +113,7 @@ export function LinksList() {
             },
             {
               key: 'views',
-              header: 'Views',
+              header: 'Visits',
               className: 'w-20 tabular-nums text-zinc-700',
               cell: (l: LinkItem) => {
                 const s = summaries.map.get(l.id);

@@ -111,7 +111,7 @@ export function VisitorsList() {
               ),
             },
             { key: 'verified', header: 'Email', className: 'w-32', cell: (v: VisitorItem) => <VerifiedBadge verified={v.verified} /> },
-            { key: 'views', header: 'Views', className: 'w-20 tabular-nums text-zinc-700', cell: (v: VisitorItem) => v.total_views },
+            { key: 'views', header: 'Visits', className: 'w-20 tabular-nums text-zinc-700', cell: (v: VisitorItem) => v.total_views },
             {
               key: 'last',
               header: 'Last viewed',
@@ -180,12 +180,12 @@ export function VisitorDetail({ initial }: { initial: VisitorItem }) {
         </p>
       </div>
       <dl className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Stat label="Views">{v.total_views}</Stat>
+        <Stat label="Visits">{v.total_views}</Stat>
         <Stat label="Last viewed">{v.last_viewed_at ? <span title={formatDateTime(v.last_viewed_at)}><RelativeTime iso={v.last_viewed_at} /></span> : 'Never'}</Stat>
         <Stat label="Email">{v.verified ? 'Verified by code' : 'Not verified'}</Stat>
       </dl>
       <Card>
-        <CardHeader title="Views" description="Newest first, across every link." />
+        <CardHeader title="Views" description="Newest first, across every link: each visit, and each document opened inside a room visit." />
         <ViewsTable
           label="Views"
           views={rows}

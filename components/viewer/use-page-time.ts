@@ -27,11 +27,12 @@ export function usePageTime(eventsUrl: string, viewId: string, page: number) {
     lastActive.current = Date.now();
   });
 
-  function tick() {
+  /** `wasVisible`: the page was visible since the last tick (true when called as it is being hidden). */
+  function tick(wasVisible = document.visibilityState === 'visible') {
     const now = Date.now();
     const elapsed = Math.min(now - lastTick.current, TICK_MS * 2);
     lastTick.current = now;
-    if (document.visibilityState !== 'visible' || now - lastActive.current > IDLE_MS) return;
+    if (!wasVisible || now - lastActive.current > IDLE_MS) return;
     acc.current.set(pageRef.current, (acc.current.get(pageRef.current) ?? 0) + elapsed);
   }
 
@@ -51,26 +52,29 @@ export function usePageTime(eventsUrl: string, viewId: string, page: number) {
       const body = take();
       if (body) void fetch(eventsUrl, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
     };
-    const beacon = () => {
-      tick();
+    // The last stretch goes with the beacon when the tab is hidden or closed (no heartbeat follows).
+    const beacon = (hiding = false) => {
+      tick(hiding || undefined);
       const body = take();
       if (body) navigator.sendBeacon?.(eventsUrl, new Blob([body], { type: 'text/plain' }));
     };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') beacon();
+      // When this fires the state already says hidden, but the time since the last tick was visible.
+      if (document.visibilityState === 'hidden') beacon(true);
       else lastTick.current = Date.now();
     };
     const ticker = window.setInterval(tick, TICK_MS);
     const heartbeat = window.setInterval(send, HEARTBEAT_MS);
     for (const e of ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll']) window.addEventListener(e, activity, { passive: true });
     document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', beacon);
+    const onPageHide = () => beacon();
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       window.clearInterval(ticker);
       window.clearInterval(heartbeat);
       for (const e of ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll']) window.removeEventListener(e, activity);
       document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', beacon);
+      window.removeEventListener('pagehide', onPageHide);
       beacon();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps

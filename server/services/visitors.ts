@@ -1,12 +1,14 @@
 // Visitors (spec 2.8; DESIGN.md "Visitors, views and analytics"): one per team and lower-cased
-// email, created when a viewer gives an email or is added to a group. `total_views` and
-// `last_viewed_at` follow the views; anonymous views have no visitor.
+// email, created when a viewer is admitted with an email or is added to a group (a refused
+// attempt is an access denial, never a visitor). `total_views` counts its visits (one definition:
+// analytics/definitions.ts) and `last_viewed_at` follows its views; anonymous views have no visitor.
 import type { Actor } from '../auth/actor';
 import { db, type Tx } from '../db/client';
 import { pgTimestamp } from '../db/sql';
 import { notFound } from '../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
 import { roomNamed } from './datarooms/rooms';
+import { IS_VISIT } from './analytics/definitions';
 import { pageViews } from './links/views';
 
 type VisitorRow = {
@@ -38,7 +40,7 @@ export function toVisitor(v: VisitorRow) {
 
 const COLUMNS = `v.id, v.email, v.verified, v.dataroom_id AS "dataroomId", v.invited_at AS "invitedAt",
   v.created_at AS "createdAt", v.updated_at AS "updatedAt",
-  (SELECT count(*)::int FROM views w WHERE w.viewer_id = v.id) AS "totalViews",
+  (SELECT count(*)::int FROM views w WHERE w.viewer_id = v.id AND ${IS_VISIT.replaceAll('v.', 'w.')}) AS "totalViews",
   (SELECT max(w.viewed_at) FROM views w WHERE w.viewer_id = v.id) AS "lastViewedAt"`;
 
 /** Newest first; `email` matches exactly (case-insensitive), `dataroom_id` (id or dr_ id) the room it was first seen in. */

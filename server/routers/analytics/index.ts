@@ -1,6 +1,8 @@
 // Analytics (spec 2.7, 4.7, 8; DESIGN.md "Visitors, views and analytics"): every operation in
 // the analytics rate-limit bucket.
 import * as reports from '../../services/analytics/reports';
+import { listAccessDenials } from '../../services/analytics/denials';
+import { roomDetail } from '../../services/analytics/room-detail';
 import { router, teamProcedure } from '../../trpc';
 import * as s from './schemas';
 
@@ -29,13 +31,19 @@ export const analyticsRouter = router({
     .output(s.ViewAnalytics)
     .query(({ ctx, input }) => reports.viewAnalytics(ctx.actor, input.id)),
   // Dashboard-only (no openapi meta): a document's readers, a room's figures with document names,
-  // the team's overview.
+  // its visitors, days and groups, the access denials of a link or a room, the team's overview.
   documentReaders: teamProcedure('analytics.read')
     .input(s.DocumentAnalyticsInput)
     .query(({ ctx, input }) => reports.documentReaders(ctx.actor, input.id, input)),
   roomDocuments: teamProcedure('analytics.read')
     .input(s.DataroomAnalyticsInput)
     .query(({ ctx, input }) => reports.dataroomAnalytics(ctx.actor, input.id, input)),
+  roomDetail: teamProcedure('analytics.read')
+    .input(s.DataroomAnalyticsInput)
+    .query(({ ctx, input }) => roomDetail(ctx.actor, input.id, input)),
+  accessDenials: teamProcedure('analytics.read')
+    .input(s.AccessDenialsInput)
+    .query(({ ctx, input }) => listAccessDenials(ctx.actor, input)),
   overview: teamProcedure('analytics.read')
     .input(s.RangeInput)
     .query(({ ctx, input }) => reports.teamOverview(ctx.actor, input)),

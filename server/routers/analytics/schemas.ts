@@ -7,6 +7,7 @@ export const DocumentAnalyticsInput = z.strictObject({ id: id('document id'), ve
 export const LinkAnalyticsInput = z.strictObject({ id: id('link id'), ...range });
 export const DataroomAnalyticsInput = z.strictObject({ id: id('data room id'), ...range });
 export const RangeInput = z.strictObject(range);
+export const AccessDenialsInput = z.union([z.strictObject({ link_id: id('link id') }), z.strictObject({ dataroom_id: id('data room id') })]);
 export const ViewAnalyticsInput = z.strictObject({ id: id('view id') });
 
 const rangeOut = { since: z.int(), until: z.int() };

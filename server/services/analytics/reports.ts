@@ -10,13 +10,13 @@ import { iso } from '../../schemas/common';
 import { findLink } from '../links/links';
 import { findRoom } from '../datarooms/rooms';
 import { analyticsRange, type AnalyticsRange } from './range';
+import { dayRows, seconds, type DayRow } from './figures';
+import { IS_DOCUMENT_VIEW, IS_VISIT, UNIQUE_VIEWER } from './definitions';
 
 type RangeQuery = { since?: number; until?: number };
 type PageRow = { page: number; ms: string; views: string };
 type CountRow = { views: string; viewers: string; downloads: string };
 
-const UNIQUE_VIEWER = `COALESCE(v.viewer_id, v.session_id, v.id)`;
-const seconds = (ms: number | string | null) => Math.round(Number(ms ?? 0)) / 1000;
 const between = (r: AnalyticsRange) => [pgTimestamp(r.since), pgTimestamp(r.until)];
 
 const perPage = (rows: PageRow[]) =>
@@ -40,7 +40,7 @@ export async function documentAnalytics(actor: Actor, documentId: string, q: Ran
   const version = await teamVersion(actor, documentId, q.version_id);
   const [counts] = await sqlRows<CountRow>(
     `SELECT COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers, COUNT(v.downloaded_at) AS downloads
-     FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
+     FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND ${IS_DOCUMENT_VIEW}
        AND v.viewed_at >= $4::timestamp AND v.viewed_at < $5::timestamp`,
     [documentId, version.id, actor.teamId, ...between(range)],
     { prepare: true },
@@ -69,8 +69,8 @@ export async function linkAnalytics(actor: Actor, linkId: string, q: RangeQuery)
   const link = await findLink(db, actor, linkId);
   // A visit is the top-level view; downloads count on any view of the visit (room or document).
   const [counts] = await sqlRows<CountRow>(
-    `SELECT COUNT(*) FILTER (WHERE v.parent_view_id IS NULL) AS views,
-            COUNT(DISTINCT ${UNIQUE_VIEWER}) FILTER (WHERE v.parent_view_id IS NULL) AS viewers,
+    `SELECT COUNT(*) FILTER (WHERE ${IS_VISIT}) AS views,
+            COUNT(DISTINCT ${UNIQUE_VIEWER}) FILTER (WHERE ${IS_VISIT}) AS viewers,
             COUNT(v.downloaded_at) AS downloads
      FROM views v WHERE v.link_id = $1 AND v.team_id = $2 AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp`,
     [link.id, actor.teamId, ...between(range)],
@@ -100,8 +100,8 @@ export async function dataroomAnalytics(actor: Actor, idOrPid: string, q: RangeQ
   const range = analyticsRange(q);
   const room = await findRoom(db, actor, idOrPid);
   const [counts] = await sqlRows<CountRow>(
-    `SELECT COUNT(*) FILTER (WHERE v.view_type = 'DATAROOM_VIEW') AS views,
-            COUNT(DISTINCT ${UNIQUE_VIEWER}) FILTER (WHERE v.view_type = 'DATAROOM_VIEW') AS viewers,
+    `SELECT COUNT(*) FILTER (WHERE ${IS_VISIT}) AS views,
+            COUNT(DISTINCT ${UNIQUE_VIEWER}) FILTER (WHERE ${IS_VISIT}) AS viewers,
             COUNT(v.downloaded_at) AS downloads
      FROM views v WHERE v.dataroom_id = $1 AND v.team_id = $2 AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp`,
     [room.id, actor.teamId, ...between(range)],
@@ -113,7 +113,7 @@ export async function dataroomAnalytics(actor: Actor, idOrPid: string, q: RangeQ
               WHERE c.dataroom_id = $1 AND c.document_id = v.document_id AND c.view_type = 'DOCUMENT_VIEW'
                 AND c.viewed_at >= $3::timestamp AND c.viewed_at < $4::timestamp) AS ms
      FROM views v JOIN documents d ON d.id = v.document_id
-     WHERE v.dataroom_id = $1 AND v.team_id = $2 AND v.view_type = 'DOCUMENT_VIEW'
+     WHERE v.dataroom_id = $1 AND v.team_id = $2 AND ${IS_DOCUMENT_VIEW}
        AND v.viewed_at >= $3::timestamp AND v.viewed_at < $4::timestamp
      GROUP BY v.document_id ORDER BY COUNT(*) DESC, ms DESC NULLS LAST, v.document_id`,
     [room.id, actor.teamId, ...between(range)],
@@ -167,14 +167,14 @@ export async function documentReaders(actor: Actor, documentId: string, q: Range
     `SELECT MAX(v.viewer_email) AS email, MAX(v.viewer_id) AS "visitorId", COUNT(DISTINCT v.id) AS visits,
             COALESCE(SUM(t.duration_ms), 0) AS ms, COUNT(DISTINCT t.page_number) AS pages, MAX(v.viewed_at) AS last
      FROM views v LEFT JOIN view_page_totals t ON t.view_id = v.id
-     WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
+     WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND ${IS_DOCUMENT_VIEW}
        AND v.viewed_at >= $4::timestamp AND v.viewed_at < $5::timestamp
      GROUP BY ${UNIQUE_VIEWER} ORDER BY SUM(t.duration_ms) DESC NULLS LAST, MAX(v.viewed_at) DESC LIMIT 50`,
     [documentId, version.id, actor.teamId, ...between(range)],
   );
-  const days = await sqlRows<{ day: string; views: string; viewers: string }>(
+  const days = await sqlRows<DayRow>(
     `SELECT to_char(date_trunc('day', v.viewed_at), 'YYYY-MM-DD') AS day, COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers
-     FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND v.view_type = 'DOCUMENT_VIEW'
+     FROM views v WHERE v.document_id = $1 AND v.version_id = $2 AND v.team_id = $3 AND ${IS_DOCUMENT_VIEW}
        AND v.viewed_at >= $4::timestamp AND v.viewed_at < $5::timestamp
      GROUP BY 1 ORDER BY 1`,
     [documentId, version.id, actor.teamId, ...between(range)],
@@ -182,7 +182,7 @@ export async function documentReaders(actor: Actor, documentId: string, q: Range
   return {
     version_id: version.id,
     num_pages: version.numPages,
-    days: days.map(toDay),
+    days: dayRows(days),
     readers: rows.map((r) => ({
       email: r.email,
       visitor_id: r.visitorId,
@@ -195,16 +195,15 @@ export async function documentReaders(actor: Actor, documentId: string, q: Range
   };
 }
 
-const toDay = (d: { day: string; views: string; viewers: string }) => ({ day: d.day, views: Number(d.views), viewers: Number(d.viewers) });
 
 /** The team's visits per day (UTC), its most read documents, its most engaged visitors and its latest visits. */
 export async function teamOverview(actor: Actor, q: RangeQuery) {
   const range = analyticsRange(q);
   const params = [actor.teamId, ...between(range)];
   const [days, top, visitors, recent] = await Promise.all([
-    sqlRows<{ day: string; views: string; viewers: string }>(
+    sqlRows<DayRow>(
       `SELECT to_char(date_trunc('day', v.viewed_at), 'YYYY-MM-DD') AS day, COUNT(*) AS views, COUNT(DISTINCT ${UNIQUE_VIEWER}) AS viewers
-       FROM views v WHERE v.team_id = $1 AND v.parent_view_id IS NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       FROM views v WHERE v.team_id = $1 AND ${IS_VISIT} AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
        GROUP BY 1 ORDER BY 1`,
       params,
     ),
@@ -213,12 +212,12 @@ export async function teamOverview(actor: Actor, q: RangeQuery) {
               (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id
                 WHERE c.document_id = d.id AND c.team_id = $1 AND c.viewed_at >= $2::timestamp AND c.viewed_at < $3::timestamp) AS ms
        FROM views v JOIN documents d ON d.id = v.document_id
-       WHERE v.team_id = $1 AND v.view_type = 'DOCUMENT_VIEW' AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       WHERE v.team_id = $1 AND ${IS_DOCUMENT_VIEW} AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
        GROUP BY d.id, d.name ORDER BY COUNT(*) DESC, d.id LIMIT 10`,
       params,
     ),
     sqlRows<{ id: string; email: string; visits: string; ms: string }>(
-      `SELECT v.viewer_id AS id, MAX(v.viewer_email) AS email, COUNT(*) FILTER (WHERE v.parent_view_id IS NULL) AS visits,
+      `SELECT v.viewer_id AS id, MAX(v.viewer_email) AS email, COUNT(*) FILTER (WHERE ${IS_VISIT}) AS visits,
               COALESCE(SUM((SELECT SUM(t.duration_ms) FROM view_page_totals t WHERE t.view_id = v.id)), 0) AS ms
        FROM views v WHERE v.team_id = $1 AND v.viewer_id IS NOT NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
        GROUP BY v.viewer_id ORDER BY 4 DESC, 3 DESC, 1 LIMIT 10`,
@@ -228,13 +227,13 @@ export async function teamOverview(actor: Actor, q: RangeQuery) {
       `SELECT v.id, v.viewer_email AS email, v.viewer_id AS "visitorId", d.name AS "documentName", r.name AS "dataroomName", v.link_id AS "linkId", v.viewed_at AS "viewedAt",
               (SELECT SUM(t.duration_ms) FROM view_page_totals t JOIN views c ON c.id = t.view_id WHERE c.id = v.id OR c.parent_view_id = v.id) AS ms
        FROM views v LEFT JOIN documents d ON d.id = v.document_id LEFT JOIN datarooms r ON r.id = v.dataroom_id
-       WHERE v.team_id = $1 AND v.parent_view_id IS NULL AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
+       WHERE v.team_id = $1 AND ${IS_VISIT} AND v.viewed_at >= $2::timestamp AND v.viewed_at < $3::timestamp
        ORDER BY v.viewed_at DESC, v.id DESC LIMIT 10`,
       params,
     ),
   ]);
   return {
-    days: days.map(toDay),
+    days: dayRows(days),
     top_visitors: visitors.map((v) => ({ id: v.id, email: v.email, visits: Number(v.visits), duration_seconds: seconds(v.ms) })),
     top_documents: top.map((d) => ({ id: d.id, name: d.name, views: Number(d.views), viewers: Number(d.viewers), duration_seconds: seconds(d.ms) })),
     recent: recent.map((r) => ({
@@ -262,7 +261,7 @@ export async function viewsForExport(actor: Actor, target: { linkId?: string; do
     const doc = await db.document.findFirst({ where: { id: target.documentId ?? '', teamId: actor.teamId }, select: { id: true } });
     if (!doc) throw notFound('Document');
     id = doc.id;
-    where = `v.document_id = $1 AND v.view_type = 'DOCUMENT_VIEW'`;
+    where = `v.document_id = $1 AND ${IS_DOCUMENT_VIEW}`;
   }
   const rows = await sqlRows<{ id: string; viewedAt: string; email: string | null; link: string | null; target: string | null; ms: string; pages: string; downloadedAt: string | null; userAgent: string | null }>(
     `SELECT v.id, v.viewed_at AS "viewedAt", v.viewer_email AS email, l.name AS link, COALESCE(d.name, r.name) AS target,

@@ -1,13 +1,15 @@
 // Dashboard-only summaries of links and views (no /v1 operation; the public Link and View
 // objects stay as DESIGN.md has them).
 import type { Actor } from '../../auth/actor';
+import { Prisma } from '../../db/generated/client';
 import { db } from '../../db/client';
 import { iso } from '../../schemas/common';
+import { IS_VISIT } from '../analytics/definitions';
 import type { CustomField } from './settings';
 
 /**
  * For the dashboard's lists: each of the team's given links with its target's names and its
- * views (count and latest), in one query over the views grouped by link. Unknown, foreign or
+ * visits (count, as analytics/definitions.ts counts them, and the latest activity), in one query over the views grouped by link. Unknown, foreign or
  * deleted ids are left out.
  */
 export async function linkSummaries(actor: Actor, ids: string[]) {
@@ -22,7 +24,7 @@ export async function linkSummaries(actor: Actor, ids: string[]) {
       LEFT JOIN datarooms r ON r.id = l.dataroom_id
       LEFT JOIN viewer_groups g ON g.id = l.group_id
       LEFT JOIN (
-        SELECT v.link_id, count(*) AS views, max(v.viewed_at) AS last_viewed_at
+        SELECT v.link_id, count(*) FILTER (WHERE ${Prisma.raw(IS_VISIT)}) AS views, max(v.viewed_at) AS last_viewed_at
           FROM views v
          WHERE v.link_id = ANY(${ids}::text[])
          GROUP BY v.link_id

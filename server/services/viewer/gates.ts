@@ -15,6 +15,7 @@ import { accessKey, type ViewerLink, type ViewerSessionRow } from './links';
 import { allow } from './limits';
 import { checkCode, sendCode } from './codes';
 import { asksForEmail } from '../../../lib/shared/link-settings';
+import { recordDenial, type DenialReason } from '../analytics/denials';
 
 export type GateStep = 'email' | 'fields' | 'password' | 'code';
 export type GateError = 'email_invalid' | 'field_invalid' | 'password_wrong' | 'code_wrong' | 'code_expired' | 'rate_limited' | 'denied';
@@ -129,6 +130,14 @@ export type GateResult = {
   admitted: boolean;
 };
 
+/** The refusals kept as access denials (a rate limit or a malformed answer is not one). */
+const DENIED_BY: Partial<Record<GateError, DenialReason>> = {
+  denied: 'not_allowed',
+  password_wrong: 'wrong_password',
+  code_wrong: 'wrong_code',
+  code_expired: 'expired_code',
+};
+
 async function upsertVisitor(link: ViewerLink, email: string): Promise<string> {
   const rows = await db.$queryRaw<{ id: string }[]>`
     INSERT INTO viewers (id, team_id, email, verified, dataroom_id, created_at, updated_at)
@@ -159,9 +168,10 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
     if (!(await allow('email', `${link.id}:${req.address}`))) error = 'rate_limited';
     else if (!r.success) error = 'email_invalid';
     else if (r.data !== p.email) {
+      // The visitor is made on admission: an address that is refused never becomes one.
       p.email = r.data;
       p.verified = false;
-      viewerId = await upsertVisitor(link, r.data);
+      viewerId = null;
     }
   } else if (step === 'fields' && link.customFields.length && pendingBefore !== 'email') {
     const values: Record<string, string | boolean | number> = {};
@@ -205,9 +215,12 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   }
 
   let admitted = false;
+  const triedEmail = p.email;
   if (pending === null && !error) {
-    if (await accessAllowed(link, p.email)) admitted = true;
-    else {
+    if (await accessAllowed(link, p.email)) {
+      admitted = true;
+      if (p.email) viewerId = await upsertVisitor(link, p.email);
+    } else {
       // Refused: the email is forgotten so another may be tried; nothing says which rule refused.
       error = 'denied';
       p.email = null;
@@ -215,6 +228,8 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
       viewerId = null;
     }
   }
+  const reason = error ? DENIED_BY[error] : undefined;
+  if (reason) await recordDenial(link, { email: triedEmail, reason, address: req.address, userAgent: req.userAgent ?? null });
   if (admitted && p.verified && viewerId) await db.viewer.update({ where: { id: viewerId }, data: { verified: true } });
   if (p.verified && !before.verified && p.email && viewerId) {
     const actor = { kind: 'viewer' as const, linkId: link.id, teamId: link.teamId, sessionId: session?.id ?? '', visitorId: viewerId, email: p.email, request: { ipAddress: req.address, userAgent: req.userAgent ?? null } };

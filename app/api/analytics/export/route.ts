@@ -1,10 +1,11 @@
-// CSV exports for the signed-in dashboard user: a link's or a document's views, or a document's
-// time per page, for a range (the analytics range rules). Team-scoped through the dashboard
+// CSV exports for the signed-in dashboard user: a link's or a document's views, a document's
+// time per page, or a room's visitors, for a range (the analytics range rules). Team-scoped through the dashboard
 // context; cells that a spreadsheet would run as formulas are defused (server/lib/csv.ts).
 import { ApiError, invalid } from '@/server/errors';
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { csvResponse, toCsv } from '@/server/lib/csv';
 import { documentAnalytics, viewsForExport } from '@/server/services/analytics/reports';
+import { roomVisitorsForExport } from '@/server/services/analytics/room-detail';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -28,8 +29,12 @@ export const GET = (req: Request) =>
       const v = await viewsForExport(ctx.actor, { linkId: p.get('link_id') ?? undefined, documentId: p.get('document_id') ?? undefined }, range);
       csv = toCsv(v.header, v.rows);
       name = `views-${p.get('link_id') ?? p.get('document_id')}.csv`;
+    } else if (kind === 'room_visitors' && p.get('dataroom_id')) {
+      const v = await roomVisitorsForExport(ctx.actor, p.get('dataroom_id')!, range);
+      csv = toCsv(v.header, v.rows);
+      name = `visitors-${v.roomId}.csv`;
     } else {
-      throw new ApiError('bad_request', 'kind=views with link_id or document_id, or kind=pages with document_id.');
+      throw new ApiError('bad_request', 'kind=views with link_id or document_id, kind=pages with document_id, or kind=room_visitors with dataroom_id.');
     }
     return csvResponse(csv, name);
   });
