@@ -7,6 +7,6 @@ import { pgTimestamp } from '../../db/sql';
 
 export async function sweepExpiredEvents(o: { now?: number; maxBatches?: number } = {}) {
   const cutoff = pgTimestamp((o.now ?? Date.now()) - config.auditRetentionDays * 86_400_000);
-  const removed = await deleteInBatches('events', `SELECT id FROM events WHERE created_at < $1::timestamp ORDER BY created_at`, cutoff, o.maxBatches);
+  const removed = await deleteInBatches('events', `SELECT id FROM events WHERE created_at < $1::timestamp`, cutoff, o.maxBatches);
   return { removed };
 }
