@@ -28,8 +28,11 @@ const POSITION_LABELS: Record<WatermarkPosition, string> = {
   'bottom-right': 'Bottom right',
 };
 
-/** The text as a visitor would see it, with sample values. */
-export function sampleText(text: string, linkName: string) {
+/**
+ * The text as a visitor would see it, with sample values; a placeholder the link cannot fill
+ * (listed in `unfilled`) prints empty here as it would on the page, beside the warning about it.
+ */
+export function sampleText(text: string, linkName: string, unfilled: readonly string[] = []) {
   const now = new Date();
   const p = (n: number) => String(n).padStart(2, '0');
   const values: Record<string, string> = {
@@ -39,6 +42,7 @@ export function sampleText(text: string, linkName: string) {
     ip_address: '203.0.113.7',
     link_name: linkName || 'Untitled link',
   };
+  for (const k of unfilled) values[k] = '';
   return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (m, k: string) => values[k] ?? m);
 }
 
@@ -216,7 +220,7 @@ export function WatermarkEditor({
           </Field>
         </div>
       </div>
-      <WatermarkPreview value={value} linkName={linkName} />
+      <WatermarkPreview value={value} linkName={linkName} unfilled={empty.map((e) => e.placeholder)} />
     </div>
   );
 }
@@ -239,8 +243,8 @@ function placement(position: WatermarkPosition, w: number, h: number, rotation: 
 }
 
 /** A sample A4 page, about a third of real size, with the watermark drawn over it. */
-export function WatermarkPreview({ value, linkName }: { value: WatermarkDraft; linkName: string }) {
-  const text = sampleText(value.text.trim() || 'Watermark', linkName);
+export function WatermarkPreview({ value, linkName, unfilled = [] }: { value: WatermarkDraft; linkName: string; unfilled?: readonly string[] }) {
+  const text = sampleText(value.text.trim() || 'Watermark', linkName, unfilled);
   // A4 is 595 pt wide; the preview page is 208 px: the font scales the same way.
   const size = Math.max(3, value.font_size * (PAGE_W / 595));
   const look = { color: value.color, opacity: value.opacity, fontSize: `${size}px` };
