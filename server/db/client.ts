@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import { config } from '../config';
 import { prismaStatementName } from './prepared';
+import { inTransactionSlot, recordTransactionClient } from './tx-client';
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -29,10 +30,30 @@ export function getDb(): PrismaClient {
       // Returning no name leaves a statement unnamed (pg's default); the type wants a string.
       statementNameGenerator: (q) => prismaStatementName(q.sql) as string,
     });
+    recordTransactionClients(adapter);
     g.__quirePrisma = new PrismaClient({ adapter });
   }
   return g.__quirePrisma;
 }
+
+/** Tells server/db/tx-client.ts which pool connection each interactive transaction took. */
+function recordTransactionClients(factory: PrismaPg) {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const start = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => {
+      const tx = await start(isolationLevel);
+      // PgTransaction keeps its PoolClient as `client` (adapter-pg's PgQueryable).
+      const client = (tx as unknown as { client?: pg.PoolClient }).client;
+      if (client) recordTransactionClient(client);
+      return tx;
+    };
+    return adapter;
+  };
+}
+
+type TransactionFn = (tx: Tx) => Promise<unknown>;
 
 /** Closes the client and its pool (scripts that must exit). */
 export async function closeDb() {
@@ -44,6 +65,14 @@ export async function closeDb() {
   else if (pool) await pool.end();
 }
 
+// An interactive `db.$transaction(fn, options)` runs in its own slot (server/db/tx-client.ts);
+// the array form and every other member pass straight through.
+const transaction = (arg: unknown, options?: unknown) => {
+  const client = getDb() as any;
+  if (typeof arg !== 'function') return client.$transaction(arg, options);
+  return inTransactionSlot(arg as TransactionFn, (fn) => client.$transaction(fn, options));
+};
+
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
-  get: (_t, prop) => (getDb() as any)[prop],
+  get: (_t, prop) => (prop === '$transaction' ? transaction : (getDb() as any)[prop]),
 });

@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor, RequestInfo, SystemActor, UserActor, ViewerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import { pgTimestamp, preparedThroughPrisma } from '../../db/sql';
+import { config } from '../../config';
+import { pgTimestamp, preparedName, preparedThroughPrisma } from '../../db/sql';
+import { transactionClient } from '../../db/tx-client';
 import type { EventType } from '../../../lib/shared/event-types';
 import { wake } from '../../lib/wake';
 
@@ -115,9 +117,8 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
     cols.bodies.push(`{"id":${JSON.stringify(id)},"type":${JSON.stringify(e.type)},"timestamp":"${timestamp}","data":${data}}`);
   }
   let sql = sqlByLookup.get(a.lookup);
-  if (!sql) sqlByLookup.set(a.lookup, (sql = preparedThroughPrisma(insertSql(a.lookup))));
-  const deliveries = await tx.$executeRawUnsafe(
-    sql,
+  if (!sql) sqlByLookup.set(a.lookup, (sql = insertSql(a.lookup)));
+  const values = [
     a.id,
     a.name,
     a.email,
@@ -132,7 +133,13 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
     cols.resources,
     cols.data,
     cols.bodies,
-  );
+  ];
+  // On the transaction's own connection when it is known (server/db/tx-client.ts): the same
+  // statement in the same transaction, without Prisma's per-statement cost.
+  const client = transactionClient(tx);
+  const deliveries = client
+    ? ((await client.query({ name: config.databasePreparedStatements ? preparedName(sql) : undefined, text: sql, values })).rowCount ?? 0)
+    : await tx.$executeRawUnsafe(preparedThroughPrisma(sql), ...values);
   if (deliveries > 0) wake('webhooks');
   return ids;
 }
