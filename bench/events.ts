@@ -4,9 +4,12 @@
 // production server (npm start), 16 connections:
 //   - GET /v1/events filtered by room, by type prefix, and unfiltered (target: by room p99 < 50 ms);
 //   - /v1 writes (POST /v1/documents of a link, each emitting document.created) and visits (a fresh visitor
-//     opening a document link: a session, a view, view.created) — beside the same on a build of
-//     the code before events when --base DIR names one (a built checkout, e.g. made with
-//     `git worktree add /tmp/quire-base ecc4fa4 && cd /tmp/quire-base && npm ci && npm run build`);
+//     opening a document link: a session, a view, view.created) — beside the same on another
+//     build when --base DIR names one. What emitting costs is read against the same commit with
+//     emitting turned off in a worktree (its `emitMany` returns the ids before writing):
+//       git worktree add /tmp/quire-noemit HEAD && cd /tmp/quire-noemit && npm ci
+//       sed -i "s/  if (!events.length) return \[\];/&\n  return events.map(() => newEventId());/" server/services/events/emit.ts
+//       npx next build
 //     target: writes lose at most 15 % of their throughput.
 // Timings are printed, never asserted.
 import autocannon from 'autocannon';
