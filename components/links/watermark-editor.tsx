@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Field, Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { emptyPlaceholders, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS, type WatermarkSources } from '@/lib/shared/watermark';
+import { emptyPlaceholders, fillWatermarkText, WATERMARK_PLACEHOLDERS, WATERMARK_POSITIONS, WATERMARK_ROTATIONS, type WatermarkSources } from '@/lib/shared/watermark';
 import { ErrorText } from './controls';
 import type { WatermarkDraft, WatermarkPosition } from './draft';
 
@@ -29,8 +29,8 @@ const POSITION_LABELS: Record<WatermarkPosition, string> = {
 };
 
 /**
- * The text as a visitor would see it, with sample values; a placeholder the link cannot fill
- * (listed in `unfilled`) prints empty here as it would on the page, beside the warning about it.
+ * The text as a visitor would see it, with sample values and the viewer's own filling; a
+ * placeholder the link cannot fill (listed in `unfilled`) goes as it would on the page.
  */
 export function sampleText(text: string, linkName: string, unfilled: readonly string[] = []) {
   const now = new Date();
@@ -43,7 +43,7 @@ export function sampleText(text: string, linkName: string, unfilled: readonly st
     link_name: linkName || 'Untitled link',
   };
   for (const k of unfilled) values[k] = '';
-  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (m, k: string) => values[k] ?? m);
+  return fillWatermarkText(text, values);
 }
 
 export function WatermarkEditor({

@@ -6,8 +6,8 @@ describe('the watermark preview text', () => {
     expect(sampleText('Confidential · {{email}} · {{link_name}}', 'Deck')).toBe('Confidential · jane@fund.example · Deck');
   });
 
-  it('prints a placeholder the link cannot fill as empty, as the page would', () => {
-    expect(sampleText('Confidential · {{ email }} · {{link_name}}', 'Deck', ['email'])).toBe('Confidential ·  · Deck');
+  it('drops a placeholder the link cannot fill, with its separator, as the page would', () => {
+    expect(sampleText('Confidential · {{ email }} · {{link_name}}', 'Deck', ['email'])).toBe('Confidential · Deck');
   });
 
   it('leaves unknown placeholders as written', () => {

@@ -91,3 +91,34 @@ export function emptyPlaceholders(text: string, sources: WatermarkSources): Empt
   }
   return out;
 }
+
+/** Placeholder values cannot break the layout: no control characters, one line, bounded length. */
+function cleanValue(v: unknown): string {
+  return String(v ?? '')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .slice(0, 320);
+}
+
+const EMPTY = '\u0000';
+const SEPARATOR = '[·•|/,:;–—-]';
+const EMPTY_AFTER_SEPARATOR = new RegExp(`\\s*${SEPARATOR}\\s*${EMPTY}`, 'g');
+const EMPTY_BEFORE_SEPARATOR = new RegExp(`${EMPTY}\\s*(?:${SEPARATOR}\\s*)?`, 'g');
+
+/**
+ * The watermark's text for one visit: `{{email}}`, `{{date}}`, `{{time}}`, `{{ip_address}}` and
+ * `{{link_name}}` replaced by the visit's values; anything else in braces is left as written.
+ * A placeholder with no value (`{{email}}` on a link saved before the API refused that) goes with
+ * one separator beside it, so "Confidential · {{email}} · {{date}}" reads "Confidential · 2025-03-14",
+ * not "Confidential ·  · 2025-03-14".
+ */
+export function fillWatermarkText(text: string, values: Partial<WatermarkValues>): string {
+  const filled = String(text)
+    .replaceAll(EMPTY, '')
+    .replace(PLACEHOLDER_RE, (whole, name: string) => {
+      if (!(WATERMARK_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+      const value = cleanValue(values[name as keyof WatermarkValues]);
+      return value.trim() ? value : EMPTY;
+    });
+  if (!filled.includes(EMPTY)) return filled;
+  return filled.replace(EMPTY_AFTER_SEPARATOR, '').replace(EMPTY_BEFORE_SEPARATOR, '').replace(/ {2,}/g, ' ').trim();
+}

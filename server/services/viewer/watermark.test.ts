@@ -132,6 +132,16 @@ describe('watermarkText', () => {
     expect(watermarkText({ text: '{{email}} {{date}}' }, { email: '{{date}}', date: 'D' })).toBe('{{date}} D');
   });
 
+  it('drops an empty placeholder with one separator beside it, never leaving a gap', () => {
+    const date = { date: '2025-03-14' };
+    expect(watermarkText({ text: 'Confidential · {{email}} · {{date}}' }, date)).toBe('Confidential · 2025-03-14');
+    expect(watermarkText({ text: '{{email}} | Confidential' }, {})).toBe('Confidential');
+    expect(watermarkText({ text: 'Confidential - {{ email }}' }, { email: '  ' })).toBe('Confidential');
+    expect(watermarkText({ text: 'Viewed by {{email}} on {{date}}' }, date)).toBe('Viewed by on 2025-03-14');
+    expect(watermarkText({ text: 'Confidential · {{email}} · {{date}}' }, { ...date, email: 'a@b.example' })).toBe('Confidential · a@b.example · 2025-03-14');
+    expect(watermarkText({ text: 'a\u0000b {{email}}' }, { email: 'x' })).toBe('ab x');
+  });
+
   it('formats {{date}} and {{time}} in UTC', () => {
     expect(watermarkDateTime(new Date('2025-03-14T09:26:53.000Z'))).toEqual({ date: '2025-03-14', time: '09:26 UTC' });
   });

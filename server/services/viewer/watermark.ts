@@ -20,13 +20,7 @@ import {
 import { ApiError } from '../../errors';
 import { bidiRuns, hasRtl } from './bidi';
 import { loadFont, splitByFont, type WatermarkFont } from './watermark-fonts';
-import {
-  PLACEHOLDER_RE,
-  resolveWatermark,
-  WATERMARK_PLACEHOLDERS,
-  type Watermark,
-  type WatermarkValues,
-} from '../../../lib/shared/watermark';
+import { fillWatermarkText, resolveWatermark, type Watermark, type WatermarkValues } from '../../../lib/shared/watermark';
 
 export { unsupportedWatermarkCharacters } from './watermark-fonts';
 
@@ -59,22 +53,12 @@ export class WatermarkTextNotSupportedError extends ApiError {
   }
 }
 
-/** Placeholder values cannot break the layout: no control characters, one line, bounded length. */
-function cleanValue(v: unknown): string {
-  return String(v ?? '')
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .slice(0, 320);
-}
-
 /**
- * The watermark's text for one visit: `{{email}}`, `{{date}}`, `{{time}}`, `{{ip_address}}` and
- * `{{link_name}}` replaced by the visit's values; anything else in braces is left as written.
- * The viewer overlays exactly this on screen.
+ * The watermark's text for one visit (`fillWatermarkText` in lib/shared/watermark.ts, which the
+ * dashboard's preview uses too). The viewer overlays exactly this on screen.
  */
 export function watermarkText(config: Pick<Watermark, 'text'>, values: Partial<WatermarkValues>): string {
-  return String(config.text).replace(PLACEHOLDER_RE, (whole, name: string) =>
-    (WATERMARK_PLACEHOLDERS as readonly string[]).includes(name) ? cleanValue(values[name as keyof WatermarkValues]) : whole,
-  );
+  return fillWatermarkText(config.text, values);
 }
 
 /** `{{date}}` and `{{time}}` for a moment, in UTC (`2025-03-14`, `09:26 UTC`): screen and download agree. */
