@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { DocIcon } from '@/components/ui/doc-icon';
 import type { ShownDocument } from '@/server/services/viewer/content';
 import { DocumentViewer } from './document-viewer';
+import { hasPages } from '@/server/services/viewer/page-source';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';
@@ -30,7 +31,7 @@ export function DocumentBody({
   initialPage: number;
 }) {
   const downloadUrl = doc.canDownload ? `${base}/download` : null;
-  if (doc.contentType === 'application/pdf' && doc.storageKey) {
+  if (hasPages(doc)) {
     return (
       <DocumentViewer
         pagesUrl={`${base}/pages`}
