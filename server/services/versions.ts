@@ -109,11 +109,12 @@ export async function promoteVersion(actor: Actor, documentId: string, versionId
 
 export { toDocument };
 
-/** The bytes of one file version, for the dashboard's preview and download. */
-export async function readVersionFile(actor: Actor, documentId: string, versionId: string) {
+/** The bytes of one file version, for the dashboard's preview and download (`preview`: an Office file's converted PDF). */
+export async function readVersionFile(actor: Actor, documentId: string, versionId: string, o: { preview?: boolean } = {}) {
   const v = await findVersion(db, actor, documentId, versionId);
-  if (!v.storageKey) throw notFound('File');
+  const key = o.preview ? v.previewKey : v.storageKey;
+  if (!key) throw notFound('File');
   const doc = await findDocument(db, actor, documentId);
-  const bytes = await getBlobStore().read(v.storageKey);
-  return { bytes, contentType: v.contentType, name: doc.name };
+  const bytes = await getBlobStore().read(key);
+  return o.preview ? { bytes, contentType: 'application/pdf', name: `${doc.name}.pdf` } : { bytes, contentType: v.contentType, name: doc.name };
 }

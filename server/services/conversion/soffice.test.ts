@@ -16,10 +16,10 @@ function fakeBinary(name: string, script: string) {
   fs.writeFileSync(p, `#!/bin/sh\n${script}\n`, { mode: 0o755 });
   return p;
 }
+/** Running (a killed process whose parent died too may linger as a zombie until init reaps it: not running). */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !/^\d+ \(.*\) [ZX]/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
