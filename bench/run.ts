@@ -10,6 +10,7 @@
 //   npm run bench -- --parts analytics  # only analytics at 10M page events (bench/analytics.ts; also npm run bench:analytics)
 //   npm run bench -- --parts events     # the audit log at 5M events, writes and visits (bench/events.ts; npm run bench:events -- --base DIR)
 //   npm run bench -- --parts browser    # the first page image in Chromium: navigation / password submit → load (bench/browser.ts; npx tsx bench/browser.ts --base DIR)
+//   npm run bench -- --parts conversion # a 20-page docx from upload to ready pages (bench/conversion.ts; npm run bench:conversion)
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
 //   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
@@ -74,7 +75,7 @@ const { values: opt } = parseArgs({
     json: { type: 'string' },
     settle: { type: 'string', default: '15' },
     layers: { type: 'boolean', default: false },
-    parts: { type: 'string', default: 'rest,viewer,datarooms,analytics,events,browser' },
+    parts: { type: 'string', default: 'rest,viewer,datarooms,analytics,events,browser,conversion' },
   },
 });
 const intOpt = (name: keyof typeof opt, min: number, max: number) => {
@@ -94,7 +95,7 @@ const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 const PARTS = new Set(opt.parts!.split(','));
 configureHarness({ dbUrl: DB_URL, database: DATABASE, settleSeconds: SETTLE, connections: CONNECTIONS });
-const KNOWN_PARTS = ['rest', 'viewer', 'datarooms', 'analytics', 'events', 'browser'];
+const KNOWN_PARTS = ['rest', 'viewer', 'datarooms', 'analytics', 'events', 'browser', 'conversion'];
 if (![...PARTS].every((p) => KNOWN_PARTS.includes(p))) throw new Error(`--parts takes a comma list of ${KNOWN_PARTS.join(', ')}`);
 
 /** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
@@ -364,6 +365,7 @@ async function main() {
     if (PARTS.has('datarooms')) await scriptPart('datarooms: the room documents list and room writes (bench/datarooms.ts)...', 'bench/datarooms.ts');
     if (PARTS.has('analytics')) await scriptPart('analytics: 10,000,000 page events (bench/analytics.ts)...', 'bench/analytics.ts');
     if (PARTS.has('events')) await scriptPart('events: the audit log at 5,000,000 events, writes and visits (bench/events.ts)...', 'bench/events.ts');
+    if (PARTS.has('conversion')) await scriptPart('conversion: a 20-page docx to pages ready to view (bench/conversion.ts)...', 'bench/conversion.ts');
     if (PARTS.has('browser')) await scriptPart('browser: time to the first page image in Chromium (bench/browser.ts)...', 'bench/browser.ts');
   } finally {
     if (snapshot) fs.rmSync(snapshot.dir, { recursive: true, force: true });

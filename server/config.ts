@@ -217,6 +217,26 @@ export const config = {
   get webhookClaimMs(): number {
     return parsed('WEBHOOK_CLAIM_SECONDS', positiveInt, 60) * 1000;
   },
+  /** A Gotenberg service that converts Office files to PDF (its /forms/libreoffice/convert route); unset: local soffice. */
+  get conversionUrl(): string | null {
+    return parsed('CONVERSION_URL', origin, null as string | null);
+  },
+  /** One conversion's deadline (CONVERSION_TIMEOUT_SECONDS, default 120); past it the converter is killed. */
+  get conversionTimeoutMs(): number {
+    return parsed('CONVERSION_TIMEOUT_SECONDS', positiveInt, 120) * 1000;
+  },
+  /** Address space one local soffice process may take (CONVERSION_MEMORY_MB, default 2048). */
+  get conversionMemoryBytes(): number {
+    return parsed('CONVERSION_MEMORY_MB', positiveInt, 2048) * 1024 * 1024;
+  },
+  /** Converted documents longer than this many pages are refused as previews (CONVERSION_MAX_PAGES, default 2000). */
+  get conversionMaxPages(): number {
+    return parsed('CONVERSION_MAX_PAGES', positiveInt, 2000);
+  },
+  /** The soffice binary (CONVERSION_SOFFICE, default `soffice` found on the PATH). */
+  get conversionSoffice(): string {
+    return env('CONVERSION_SOFFICE') ?? 'soffice';
+  },
   /** Test seam: exact origins exempt from the SSRF rules. Production never sets it. */
   get unsafeFetchAllow(): string[] {
     return (env('QUIRE_UNSAFE_FETCH_ALLOW') ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ExternalLink, FileQuestion, Link2, Share2 } from 'lucide-react';
+import { Download, ExternalLink, FileQuestion, Link2, Loader2, Share2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { DocIcon } from '@/components/ui/doc-icon';
@@ -28,6 +28,20 @@ import { VersionUpload } from './version-upload';
 
 const fileUrl = (docId: string, versionId: string) => `/api/documents/${encodeURIComponent(docId)}/versions/${encodeURIComponent(versionId)}/file`;
 const isLink = (type: string) => type === 'link' || type === 'notion';
+/** Types shown through their converted PDF once preview_status is ready. */
+const CONVERTED = new Set(['docs', 'sheet', 'slides']);
+
+function PreviewProcessing() {
+  return (
+    <div data-testid="preview-processing" aria-live="polite">
+      <Card className="p-2">
+        <EmptyState icon={Loader2} title="Preparing the preview">
+          The file is being converted for viewing. Its pages appear here when it is ready; visitors see them too.
+        </EmptyState>
+      </Card>
+    </div>
+  );
+}
 
 export function DocumentView({ initial }: { initial: DocumentItem }) {
   return (
@@ -211,6 +225,10 @@ function Preview({ doc, version, loading }: { doc: DocumentItem; version: Versio
   if (!version) return null;
   const url = fileUrl(doc.id, version.id);
   if (version.type === 'pdf') return <PdfPreview key={version.id} url={url} title={doc.name} />;
+  if (version.preview_status === 'processing') return <PreviewProcessing />;
+  if (version.preview_status === 'ready' && CONVERTED.has(version.type)) {
+    return <PdfPreview key={`${version.id}-converted`} url={`${url}?as=preview`} title={doc.name} />;
+  }
   if (version.type === 'image' && version.content_type !== 'image/tiff') {
     return <img src={url} alt={doc.name} className="w-full rounded-lg bg-white shadow-sm ring-1 ring-zinc-200" />;
   }
@@ -221,14 +239,14 @@ function Preview({ doc, version, loading }: { doc: DocumentItem; version: Versio
     <Card className="p-2">
       <EmptyState
         icon={FileQuestion}
-        title="No preview for this kind of file yet"
+        title={version.preview_status === 'failed' ? 'This file cannot be previewed' : 'No preview for this file'}
         action={
           <a href={url} download className={buttonClass('secondary')}>
             <Download className="h-4 w-4" aria-hidden /> Download
           </a>
         }
       >
-        Download it to open it on your computer.
+        <span data-testid="preview-error">{version.preview_error ?? 'Download it to open it on your computer.'}</span>
       </EmptyState>
     </Card>
   );

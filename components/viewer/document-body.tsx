@@ -1,12 +1,15 @@
 // One document as a visitor sees it: PDFs page by page (DocumentViewer), images inline, any
-// other file as a card with a download button when downloads are allowed.
+// other file as a card with a download button when downloads are allowed. Office files are
+// shown through their converted PDF; while it is being made, a card that turns into the pages.
 import { Download } from 'lucide-react';
 import { DocIcon } from '@/components/ui/doc-icon';
 import type { ShownDocument } from '@/server/services/viewer/content';
 import { DocumentViewer } from './document-viewer';
+import { hasPages } from '@/server/services/viewer/page-source';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';
+import { PreviewPending } from './preview-pending';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 
 const size = (n: number | null) => (n === null ? '' : n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -30,7 +33,7 @@ export function DocumentBody({
   initialPage: number;
 }) {
   const downloadUrl = doc.canDownload ? `${base}/download` : null;
-  if (doc.contentType === 'application/pdf' && doc.storageKey) {
+  if (hasPages(doc)) {
     return (
       <DocumentViewer
         pagesUrl={`${base}/pages`}
@@ -44,6 +47,13 @@ export function DocumentBody({
         eventsUrl={eventsUrl}
         words={{ pageOf: t.pageOf, previous: t.previous, next: t.next, zoomIn: t.zoomIn, zoomOut: t.zoomOut, pages: t.pages, download: t.download }}
       />
+    );
+  }
+  if (doc.previewStatus === 'processing') {
+    return (
+      <ViewerCard>
+        <PreviewPending name={doc.name} text={t.preparing} />
+      </ViewerCard>
     );
   }
   if (doc.type === 'image' && doc.storageKey) {

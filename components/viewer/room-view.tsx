@@ -9,11 +9,12 @@ import { isInlineImage } from '@/lib/shared/content-types';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { RoomThumb } from './room-thumb';
+import { hasPages } from '@/server/services/viewer/page-source';
 
 /** A tile's picture: the first page's thumbnail, or an inline image itself; null: the type's icon. */
 function thumbOf(base: string, d: ShownInRoom): string | null {
   if (!d.storageKey) return null;
-  if (d.contentType === 'application/pdf') return `${base}/d/${d.placementId}/pages/1?w=480`;
+  if (hasPages(d)) return `${base}/d/${d.placementId}/pages/1?w=480`;
   if (isInlineImage(d.contentType)) return `${base}/d/${d.placementId}/file`;
   return null;
 }
@@ -121,7 +122,7 @@ export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug
                     <span className="block truncate text-sm font-medium text-zinc-900">{d.name}</span>
                     <span className="block truncate text-xs text-zinc-500" data-testid="room-document-kind">
                       {needle && d.folderId ? `${pathOf(d.folderId)} · ` : ''}
-                      {d.contentType === 'application/pdf' ? fill(t.pagesCount, { n: d.numPages }) : docTypeLabel(d.type)}
+                      {hasPages(d) ? fill(t.pagesCount, { n: d.numPages }) : docTypeLabel(d.type)}
                     </span>
                   </span>
                 </a>

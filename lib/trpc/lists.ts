@@ -28,11 +28,14 @@ export function useDocumentPages(q: DocumentQuery) {
   );
 }
 
+/** A document's versions, newest first; polled every 2 s while one is being converted (issue 22). */
 export function useVersionPages(documentId: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const input = { id: documentId, limit: 25 };
-  return useCursorPages(plain(trpc.documents.versions.list.infiniteQueryKey(input)), (cursor) => client.documents.versions.list.query({ ...input, cursor }));
+  return useCursorPages(plain(trpc.documents.versions.list.infiniteQueryKey(input)), (cursor) => client.documents.versions.list.query({ ...input, cursor }), {
+    refetchInterval: (pages) => (pages?.some((p) => p.data.some((v) => v.preview_status === 'processing')) ? 2_000 : false),
+  });
 }
 
 /** A webhook endpoint's delivery log, newest first; `refetchInterval` keeps it fresh while something is on its way. */

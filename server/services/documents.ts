@@ -12,8 +12,11 @@ import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type 
 import type { Actor } from '../auth/actor';
 import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/prerender';
 import { changesBetween, emit } from './events/emit';
+import { initialPreview, type PreviewStatus } from './conversion/preview-status';
+import type { RenderableVersion } from './viewer/render';
+import { wake } from '../lib/wake';
 
-type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'createdAt' | 'updatedAt'>;
+type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'previewStatus' | 'previewError' | 'createdAt' | 'updatedAt'>;
 
 export function toDocument(d: DocumentFields | DocumentRow) {
   return {
@@ -24,6 +27,8 @@ export function toDocument(d: DocumentFields | DocumentRow) {
     content_type: d.contentType,
     url: d.externalUrl,
     num_pages: d.numPages,
+    preview_status: d.previewStatus as PreviewStatus,
+    preview_error: d.previewError,
     folder_id: d.folderId,
     created: iso(d.createdAt),
     updated_at: iso(d.updatedAt),
@@ -85,9 +90,9 @@ export async function intake(actor: Actor, src: DocumentSource): Promise<IntakeF
 
 export function versionData(file: Awaited<ReturnType<typeof intake>>) {
   if ('link' in file) {
-    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null, pageWidth: null, pageHeight: null };
+    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null, pageWidth: null, pageHeight: null, previewStatus: 'ready', previewError: null };
   }
-  return {
+  const v = {
     type: file.type,
     contentType: file.contentType,
     externalUrl: null,
@@ -97,6 +102,13 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
     pageWidth: file.pageSize?.width ?? null,
     pageHeight: file.pageSize?.height ?? null,
   };
+  return { ...v, ...initialPreview(v) };
+}
+
+/** After a commit that queued a conversion: the queue runs once the answer is out. */
+export function afterNewVersion(v: RenderableVersion & { previewStatus: string }) {
+  if (v.previewStatus === 'processing') wake('conversions');
+  else prerenderAfterResponse(v);
 }
 
 export async function createDocument(actor: Actor, input: DocumentSource & { name?: string; folder_id?: string | null }) {
@@ -121,13 +133,15 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
           externalUrl: v.externalUrl,
           numPages: v.numPages,
           fileSize: v.fileSize,
+          previewStatus: v.previewStatus,
+          previewError: v.previewError,
         },
       });
       const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
       await emit(tx, actor, { type: 'document.created', object: toDocument(d) });
       return { d, version };
     });
-    prerenderAfterResponse(doc.version);
+    afterNewVersion(doc.version);
     return toDocument(doc.d);
   } catch (e) {
     if (!('link' in file)) await file.discard();
@@ -141,7 +155,7 @@ export async function updateDocument(actor: Actor, id: string, input: { name?: s
     // folder_id on the documents, then deletes the folders). The other order deadlocks with it.
     const [locked] = await tx.$queryRaw<DocumentFields[]>`
       SELECT id, name, type, content_type AS "contentType", external_url AS "externalUrl", num_pages AS "numPages",
-        folder_id AS "folderId", created_at AS "createdAt", updated_at AS "updatedAt"
+        folder_id AS "folderId", preview_status AS "previewStatus", preview_error AS "previewError", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
     if (!locked) throw notFound('Document');
     if (input.folder_id !== undefined) await checkFolder(tx, actor, input.folder_id);
@@ -160,12 +174,12 @@ export async function deleteDocument(actor: Actor, id: string) {
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
     if (!locked.length) throw notFound('Document');
-    const rows = await tx.documentVersion.findMany({ where: { documentId: id }, select: { id: true, numPages: true, storageKey: true } });
+    const rows = await tx.documentVersion.findMany({ where: { documentId: id }, select: { id: true, numPages: true, storageKey: true, previewKey: true } });
     await tx.document.delete({ where: { id } });
     await emit(tx, actor, { type: 'document.deleted', object: { id, object: 'document', deleted: true } });
     return rows;
   });
-  const files = versions.map((v) => v.storageKey).filter((k): k is string => !!k);
+  const files = versions.flatMap((v) => [v.storageKey, v.previewKey]).filter((k): k is string => !!k);
   if (files.length) await getBlobStore().delete(files).catch(() => {});
   deletePageImagesAfterResponse(versions);
   return { id, object: 'document' as const, deleted: true as const };

@@ -7,7 +7,8 @@ import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
-import { findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
+import { afterNewVersion, findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
+import type { PreviewStatus } from './conversion/preview-status';
 import type { Actor } from '../auth/actor';
 import { prerenderAfterResponse } from './viewer/prerender';
 import { emit } from './events/emit';
@@ -22,6 +23,8 @@ export function toVersion(v: DocumentVersion) {
     type: v.type,
     content_type: v.contentType,
     num_pages: v.numPages,
+    preview_status: v.previewStatus as PreviewStatus,
+    preview_error: v.previewError,
     file_size: v.fileSize === null ? null : Number(v.fileSize),
     created: iso(v.createdAt),
   };
@@ -36,7 +39,7 @@ async function lockDocument(tx: Tx, teamId: string, id: string) {
 async function adoptPrimary(tx: Tx, v: DocumentVersion) {
   return tx.document.update({
     where: { id: v.documentId },
-    data: { type: v.type, contentType: v.contentType, externalUrl: v.externalUrl, numPages: v.numPages, fileSize: v.fileSize },
+    data: { type: v.type, contentType: v.contentType, externalUrl: v.externalUrl, numPages: v.numPages, fileSize: v.fileSize, previewStatus: v.previewStatus, previewError: v.previewError },
   });
 }
 
@@ -81,7 +84,7 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
       await emit(tx, actor, { type: 'document.version.created', object: toVersion(created) });
       return created;
     });
-    prerenderAfterResponse(v);
+    afterNewVersion(v);
     return toVersion(v);
   } catch (e) {
     if (!('link' in file)) await file.discard();
@@ -106,11 +109,12 @@ export async function promoteVersion(actor: Actor, documentId: string, versionId
 
 export { toDocument };
 
-/** The bytes of one file version, for the dashboard's preview and download. */
-export async function readVersionFile(actor: Actor, documentId: string, versionId: string) {
+/** The bytes of one file version, for the dashboard's preview and download (`preview`: an Office file's converted PDF). */
+export async function readVersionFile(actor: Actor, documentId: string, versionId: string, o: { preview?: boolean } = {}) {
   const v = await findVersion(db, actor, documentId, versionId);
-  if (!v.storageKey) throw notFound('File');
+  const key = o.preview ? v.previewKey : v.storageKey;
+  if (!key) throw notFound('File');
   const doc = await findDocument(db, actor, documentId);
-  const bytes = await getBlobStore().read(v.storageKey);
-  return { bytes, contentType: v.contentType, name: doc.name };
+  const bytes = await getBlobStore().read(key);
+  return o.preview ? { bytes, contentType: 'application/pdf', name: `${doc.name}.pdf` } : { bytes, contentType: v.contentType, name: doc.name };
 }

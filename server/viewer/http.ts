@@ -2,6 +2,7 @@
 // each parses the request, builds the viewer context from the link and its cookie, and calls
 // the viewer router or services. Every one checks again that the link is live and not expired,
 // the session admitted, and the item visible; the document always comes from the link.
+import { pageSource } from '../services/viewer/page-source';
 import { TRPCError } from '@trpc/server';
 import { fill, viewerWords } from '../../lib/shared/viewer-words';
 import { ApiError } from '../errors';
@@ -116,10 +117,11 @@ export async function pageImage(req: Request, p: Params): Promise<RawAnswer | Re
     const d = await documentOf(link, p.item);
     const page = Number(p.page);
     if (!/^\d{1,6}$/.test(p.page ?? '') || page < 1 || page > d.numPages) throw new ApiError('not_found', 'No such page.');
-    if (d.contentType !== 'application/pdf') throw new ApiError('not_found', 'This document has no pages to show.');
+    const source = pageSource(d);
+    if (!source) throw new ApiError('not_found', 'This document has no pages to show.');
     const w = Number(new URL(req.url).searchParams.get('w') ?? 1440);
     const holder = { session: actor.sessionId, address: ctx.address };
-    const img = await renderPage({ id: d.versionId, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages }, page, Number.isFinite(w) && w > 0 ? w : 1440, { holder });
+    const img = await renderPage(source, page, Number.isFinite(w) && w > 0 ? w : 1440, { holder });
     return {
       status: 200,
       headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, max-age=600', 'X-Content-Type-Options': 'nosniff' },

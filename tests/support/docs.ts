@@ -12,7 +12,7 @@ export async function pdfBytes(pages: number): Promise<Buffer> {
   return Buffer.from(await d.save());
 }
 
-export const DOCUMENT_KEYS = ['content_type', 'created', 'folder_id', 'id', 'name', 'num_pages', 'object', 'type', 'updated_at', 'url'];
+export const DOCUMENT_KEYS = ['content_type', 'created', 'folder_id', 'id', 'name', 'num_pages', 'object', 'preview_error', 'preview_status', 'type', 'updated_at', 'url'];
 export const VERSION_KEYS = [
   'content_type',
   'created',
@@ -22,6 +22,8 @@ export const VERSION_KEYS = [
   'is_primary',
   'num_pages',
   'object',
+  'preview_error',
+  'preview_status',
   'type',
   'version_number',
 ];

@@ -4202,6 +4202,12 @@ export interface operations {
                             content_type: string;
                             url: string | null;
                             num_pages: number;
+                            /**
+                             * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                             * @enum {string}
+                             */
+                            preview_status: "ready" | "processing" | "failed" | "unavailable";
+                            preview_error: string | null;
                             folder_id: string | null;
                             created: string;
                             updated_at: string;
@@ -4275,6 +4281,12 @@ export interface operations {
                         content_type: string;
                         url: string | null;
                         num_pages: number;
+                        /**
+                         * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                         * @enum {string}
+                         */
+                        preview_status: "ready" | "processing" | "failed" | "unavailable";
+                        preview_error: string | null;
                         folder_id: string | null;
                         created: string;
                         updated_at: string;
@@ -4327,6 +4339,12 @@ export interface operations {
                             content_type: string;
                             url: string | null;
                             num_pages: number;
+                            /**
+                             * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                             * @enum {string}
+                             */
+                            preview_status: "ready" | "processing" | "failed" | "unavailable";
+                            preview_error: string | null;
                             folder_id: string | null;
                             created: string;
                             updated_at: string;
@@ -4436,6 +4454,12 @@ export interface operations {
                         content_type: string;
                         url: string | null;
                         num_pages: number;
+                        /**
+                         * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                         * @enum {string}
+                         */
+                        preview_status: "ready" | "processing" | "failed" | "unavailable";
+                        preview_error: string | null;
                         folder_id: string | null;
                         created: string;
                         updated_at: string;
@@ -4534,6 +4558,12 @@ export interface operations {
                         content_type: string;
                         url: string | null;
                         num_pages: number;
+                        /**
+                         * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                         * @enum {string}
+                         */
+                        preview_status: "ready" | "processing" | "failed" | "unavailable";
+                        preview_error: string | null;
                         folder_id: string | null;
                         created: string;
                         updated_at: string;
@@ -4588,6 +4618,12 @@ export interface operations {
                             type: string;
                             content_type: string;
                             num_pages: number;
+                            /**
+                             * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                             * @enum {string}
+                             */
+                            preview_status: "ready" | "processing" | "failed" | "unavailable";
+                            preview_error: string | null;
                             file_size: number | null;
                             created: string;
                         }[];
@@ -4657,6 +4693,12 @@ export interface operations {
                         type: string;
                         content_type: string;
                         num_pages: number;
+                        /**
+                         * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                         * @enum {string}
+                         */
+                        preview_status: "ready" | "processing" | "failed" | "unavailable";
+                        preview_error: string | null;
                         file_size: number | null;
                         created: string;
                     };
@@ -4705,6 +4747,12 @@ export interface operations {
                         type: string;
                         content_type: string;
                         num_pages: number;
+                        /**
+                         * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                         * @enum {string}
+                         */
+                        preview_status: "ready" | "processing" | "failed" | "unavailable";
+                        preview_error: string | null;
                         file_size: number | null;
                         created: string;
                     };
@@ -4763,6 +4811,12 @@ export interface operations {
                         type: string;
                         content_type: string;
                         num_pages: number;
+                        /**
+                         * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
+                         * @enum {string}
+                         */
+                        preview_status: "ready" | "processing" | "failed" | "unavailable";
+                        preview_error: string | null;
                         file_size: number | null;
                         created: string;
                     };

@@ -3,8 +3,14 @@ import { cursorQuery, id, jsonInt, limitQuery, listOf } from '../../schemas/comm
 import { DOCUMENT_SORTS } from '../../services/document-browser';
 import { httpsUrl, name, sourceUrl } from '../../schemas/fields';
 import type { ResourceDocs } from '../../openapi/resource-docs';
+import { PREVIEW_STATUSES } from '../../../lib/shared/preview-status';
 
 export { httpsUrl, name, sourceUrl };
+
+/** Whether the viewer can show the file's pages: Office files are `processing` until converted to PDF. */
+const previewStatus = z
+  .enum(PREVIEW_STATUSES)
+  .describe('ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).');
 
 export const Document = z.object({
   id: z.string(),
@@ -14,6 +20,8 @@ export const Document = z.object({
   content_type: z.string(),
   url: z.string().nullable(),
   num_pages: z.int(),
+  preview_status: previewStatus,
+  preview_error: z.string().nullable(),
   folder_id: z.string().nullable(),
   created: z.string(),
   updated_at: z.string(),
@@ -28,6 +36,8 @@ export const DocumentVersion = z.object({
   type: z.string(),
   content_type: z.string(),
   num_pages: z.int(),
+  preview_status: previewStatus,
+  preview_error: z.string().nullable(),
   file_size: z.int().nullable(),
   created: z.string(),
 });

@@ -21,12 +21,17 @@ export type ShownDocument = {
   /** The first page's shown size, for placeholders of the right shape; null when unknown. */
   pageWidth: number | null;
   pageHeight: number | null;
+  /** ready | processing | failed | unavailable, and why not; previewKey: an Office file's converted PDF. */
+  previewStatus: string;
+  previewError: string | null;
+  previewKey: string | null;
   canDownload: boolean;
 };
 
 const DOC_COLUMNS = `d.id AS "documentId", d.name, d.type, v.id AS "versionId", v.content_type AS "contentType",
   v.external_url AS "externalUrl", v.storage_key AS "storageKey", v.num_pages AS "numPages", v.file_size::float8 AS "fileSize",
-  v.page_width AS "pageWidth", v.page_height AS "pageHeight"`;
+  v.page_width AS "pageWidth", v.page_height AS "pageHeight",
+  v.preview_status AS "previewStatus", v.preview_error AS "previewError", v.preview_key AS "previewKey"`;
 
 /** Only stored files can be downloaded (link and Notion documents are addresses). */
 const downloadable = (d: { storageKey: string | null }) => d.storageKey !== null;
@@ -84,7 +89,7 @@ export type RoomTree = {
 };
 /** What the room page draws of a tree (the branding preview sends only this to the dashboard). */
 export type RoomTreeView = Omit<RoomTree, 'documents'> & {
-  documents: Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload' | 'storageKey' | 'pageWidth' | 'pageHeight'>[];
+  documents: (Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload' | 'storageKey' | 'pageWidth' | 'pageHeight'> & Partial<Pick<ShownDocument, 'previewKey'>>)[];
 };
 /** The link settings a room's tree depends on. */
 export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'groupId' | 'allowDownload'>;

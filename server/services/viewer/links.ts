@@ -56,6 +56,10 @@ export type LinkedDocument = {
   /** The first page's shown size (document_versions.page_width/height), null when unknown. */
   pageWidth: number | null;
   pageHeight: number | null;
+  /** Office files: `processing` until converted; then previewKey holds the PDF the pages are drawn from (issue 22). */
+  previewStatus: string;
+  previewError: string | null;
+  previewKey: string | null;
 };
 
 export type ViewerSessionRow = {
@@ -95,6 +99,7 @@ export const LINK_SQL = `
     d.id AS "dId", d.name AS "dName", d.type AS "dType", dv.id AS "dVersionId", dv.content_type AS "dContentType",
     dv.external_url AS "dExternalUrl", dv.storage_key AS "dStorageKey", dv.num_pages AS "dNumPages", dv.file_size::float8 AS "dFileSize",
     dv.page_width AS "dPageWidth", dv.page_height AS "dPageHeight",
+    dv.preview_status AS "dPreviewStatus", dv.preview_error AS "dPreviewError", dv.preview_key AS "dPreviewKey",
     s.id AS "sId", s.email AS "sEmail", s.viewer_id AS "sViewerId", s.field_values AS "sFieldValues", s.password_ok AS "sPasswordOk",
     s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt"
   FROM links l
@@ -121,6 +126,9 @@ type Row = Omit<ViewerLink, 'primary'> & {
   dFileSize: number | null;
   dPageWidth: number | null;
   dPageHeight: number | null;
+  dPreviewStatus: string;
+  dPreviewError: string | null;
+  dPreviewKey: string | null;
   sId: string | null;
   sEmail: string | null;
   sViewerId: string | null;
@@ -139,13 +147,13 @@ export async function loadViewerState(slug: string, tokens: string[] = []): Prom
   const r = rows[0];
   if (!r) return { state: 'not_found' };
   const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...rest } = r;
-  const { dId, dName, dType, dVersionId, dContentType, dExternalUrl, dStorageKey, dNumPages, dFileSize, dPageWidth, dPageHeight, ...base } = rest;
+  const { dId, dName, dType, dVersionId, dContentType, dExternalUrl, dStorageKey, dNumPages, dFileSize, dPageWidth, dPageHeight, dPreviewStatus, dPreviewError, dPreviewKey, ...base } = rest;
   const link: ViewerLink = {
     ...base,
     customFields: base.customFields ?? [],
     primary:
       dId && dVersionId
-        ? { documentId: dId, name: dName, type: dType, versionId: dVersionId, contentType: dContentType, externalUrl: dExternalUrl, storageKey: dStorageKey, numPages: dNumPages, fileSize: dFileSize, pageWidth: dPageWidth, pageHeight: dPageHeight }
+        ? { documentId: dId, name: dName, type: dType, versionId: dVersionId, contentType: dContentType, externalUrl: dExternalUrl, storageKey: dStorageKey, numPages: dNumPages, fileSize: dFileSize, pageWidth: dPageWidth, pageHeight: dPageHeight, previewStatus: dPreviewStatus, previewError: dPreviewError, previewKey: dPreviewKey }
         : null,
   };
   if (expired) return { state: 'expired', link };

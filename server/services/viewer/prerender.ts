@@ -4,10 +4,12 @@
 import { config } from '../../config';
 import { afterResponse } from '../../lib/after-response';
 import type { RenderableVersion } from './render';
+import { pageSource } from './page-source';
 
-export function prerenderAfterResponse(version: RenderableVersion): void {
+export function prerenderAfterResponse(v: RenderableVersion & { previewKey?: string | null }): void {
   const pages = config.viewerPrerenderPages;
-  if (!pages || version.contentType !== 'application/pdf' || !version.storageKey || version.numPages < 1) return;
+  const version = pageSource(v);
+  if (!pages || !version || version.numPages < 1) return;
   // Loaded here, not at the top: the document services (and so /v1) need not load pdf.js and the canvas.
   afterResponse('pre-rendering pages', async () => {
     const { prerenderFirstPages } = await import('./render');

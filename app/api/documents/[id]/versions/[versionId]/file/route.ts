@@ -1,5 +1,6 @@
 // A version's file for the signed-in dashboard user (PDF preview, download). Session and team
 // come from the dashboard context; served as an attachment that cannot be sniffed or scripted.
+// `?as=preview`: an Office file's converted PDF, which the dashboard's preview draws (issue 22).
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { readVersionFile } from '@/server/services/versions';
 
@@ -9,7 +10,7 @@ export const runtime = 'nodejs';
 export async function GET(req: Request, { params }: { params: Promise<{ id: string; versionId: string }> }) {
   const { id, versionId } = await params;
   return dashboardRoute(req, async (ctx) => {
-    const file = await readVersionFile(ctx.actor, id, versionId);
+    const file = await readVersionFile(ctx.actor, id, versionId, { preview: new URL(req.url).searchParams.get('as') === 'preview' });
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return new Response(new Uint8Array(file.bytes), {
       headers: {

@@ -1,0 +1,67 @@
+// Office file → PDF for the page pipeline (DESIGN.md "Every file type viewable"): Gotenberg when
+// CONVERSION_URL is set, else a local soffice, else none (`unavailable`). One conversion at a time
+// per instance: a conversion takes a core and hundreds of megabytes, and viewers' page renders
+// must keep theirs.
+import { config } from '../../config';
+import { inspectPdf } from '../../files/pdf';
+import { ConversionError, REASONS } from './errors';
+import { convertWithGotenberg } from './gotenberg';
+import { convertWithSoffice, sofficeAvailable } from './soffice';
+import { checkOfficeContainer } from './zip-guard';
+
+/** Content types converted to PDF, with the extension the converter is told. */
+const EXTENSIONS: Record<string, string> = {
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/rtf': 'rtf',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'text/csv': 'csv',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+};
+
+export const isConvertible = (contentType: string) => contentType in EXTENSIONS;
+
+export type Converter = 'gotenberg' | 'soffice' | null;
+
+export function availableConverter(): Converter {
+  if (config.conversionUrl) return 'gotenberg';
+  return sofficeAvailable(config.conversionSoffice) ? 'soffice' : null;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs after every conversion this process started before it (the per-instance limit of one). */
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const next = queue.then(task, task);
+  queue = next.catch(() => {});
+  return next;
+}
+
+/** The PDF of an Office file and its page count; ConversionError says why there is none. */
+export async function convertToPdf(bytes: Buffer, contentType: string) {
+  const ext = EXTENSIONS[contentType];
+  if (!ext) throw new ConversionError('Quire does not preview this type of file. It can be downloaded.', 'unavailable');
+  const converter = availableConverter();
+  if (!converter) throw new ConversionError(REASONS.noConverter, 'unavailable');
+  checkOfficeContainer(bytes, contentType);
+  const timeoutMs = config.conversionTimeoutMs;
+  const pdf = await oneAtATime(() =>
+    converter === 'gotenberg'
+      ? convertWithGotenberg(bytes, ext, { url: config.conversionUrl!, timeoutMs })
+      : convertWithSoffice(bytes, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes }),
+  );
+  let info;
+  try {
+    info = await inspectPdf(pdf);
+  } catch {
+    throw new ConversionError(REASONS.corrupt);
+  }
+  const max = config.conversionMaxPages;
+  if (info.pages > max) throw new ConversionError(REASONS.tooManyPages(info.pages, max));
+  return { pdf, pages: info.pages, firstPage: info.firstPage };
+}

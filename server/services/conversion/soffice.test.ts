@@ -1,0 +1,84 @@
+// The local converter's process handling with a converter binary of the test's own (the same
+// spawn, prlimit and kill the real soffice gets): a hanging converter is killed with its whole
+// process group at the deadline; one that writes nothing is a file that cannot be read; a
+// missing binary means no converter here; the zip guard refuses bombs and encrypted files first.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { zip } from '../../lib/zip';
+import { convertWithSoffice, sofficeAvailable } from './soffice';
+import { checkOfficeContainer } from './zip-guard';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-soffice-test-'));
+function fakeBinary(name: string, script: string) {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+  return p;
+}
+/** Running (a killed process whose parent died too may linger as a zombie until init reaps it: not running). */
+const alive = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) [ZX]/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+describe('soffice process', () => {
+  it('a converter that hangs (and its children) is killed at the deadline', async () => {
+    const pidFile = path.join(dir, 'child.pid');
+    const bin = fakeBinary('hang', `sleep 600 & echo $! > ${pidFile}; wait`);
+    const started = Date.now();
+    await expect(convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 500, memoryBytes: 1024 ** 3 })).rejects.toThrow(/took longer than 1 seconds/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const child = Number(fs.readFileSync(pidFile, 'utf8'));
+    await expect.poll(() => alive(child)).toBe(false);
+  });
+
+  it('a converter that writes no PDF means the file could not be read', async () => {
+    const bin = fakeBinary('nothing', 'echo "Error: source file could not be loaded" >&2; exit 0');
+    await expect(convertWithSoffice(Buffer.from('x'), 'pptx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 })).rejects.toThrow(/damaged/);
+  });
+
+  it('the converter gets its own profile directory and the input named with its extension', async () => {
+    const log = path.join(dir, 'args.txt');
+    // Writes the PDF where soffice would: <outdir>/document.pdf.
+    const bin = fakeBinary('ok', `echo "$@" > ${log}; while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`);
+    const pdf = await convertWithSoffice(Buffer.from('x'), 'odt', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    expect(pdf.toString()).toBe('%PDF-1.4 fake');
+    const args = fs.readFileSync(log, 'utf8');
+    expect(args).toMatch(/-env:UserInstallation=file:\/\/\/.+quire-convert-[^/]+\/profile/);
+    expect(args).toMatch(/--convert-to pdf/);
+    expect(args).toMatch(/document\.odt\s*$/);
+  });
+
+  it('a missing binary is no converter', () => {
+    expect(sofficeAvailable(path.join(dir, 'does-not-exist'))).toBe(false);
+    expect(sofficeAvailable('sh')).toBe(true);
+  });
+});
+
+describe('zip guard', () => {
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  it('refuses an entry that inflates far beyond its compressed size, and passes a normal one', () => {
+    const bomb = zip([{ name: 'word/document.xml', bytes: Buffer.alloc(64 * 1024 * 1024, 0x20) }]);
+    expect(() => checkOfficeContainer(bomb, DOCX)).toThrow(/zip bomb/);
+    const normal = zip([{ name: 'word/document.xml', bytes: Buffer.from('<w:document>hello</w:document>'.repeat(100)) }]);
+    expect(() => checkOfficeContainer(normal, DOCX)).not.toThrow();
+  });
+
+  it('refuses a ZIP that is not one', () => {
+    expect(() => checkOfficeContainer(Buffer.from('PK not really'), DOCX)).toThrow(/damaged/);
+  });
+
+  it('refuses encrypted OOXML (a compound file with EncryptionInfo) and encrypted ODF', () => {
+    const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
+    expect(() => checkOfficeContainer(cfb, DOCX)).toThrow(/password-protected/);
+    const odf = zip([
+      { name: 'mimetype', bytes: Buffer.from('application/vnd.oasis.opendocument.text') },
+      { name: 'META-INF/manifest.xml', bytes: Buffer.from('<manifest:manifest><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry>'.repeat(20) + '</manifest:manifest>') },
+    ]);
+    expect(() => checkOfficeContainer(odf, 'application/vnd.oasis.opendocument.text')).toThrow(/password-protected/);
+  });
+});

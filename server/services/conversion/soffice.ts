@@ -1,0 +1,84 @@
+// The local converter: LibreOffice's `soffice --headless --convert-to pdf`, one process per file
+// with its own profile directory (two conversions never share a user installation, and a
+// crashed one leaves nothing behind), an address-space limit (prlimit) and a deadline after which
+// the whole process group is killed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConversionError, REASONS } from './errors';
+
+export type SofficeOptions = { binary: string; timeoutMs: number; memoryBytes: number };
+
+const found = new Map<string, boolean>();
+
+/** Whether the binary runs here (checked once per name). */
+export function sofficeAvailable(binary: string): boolean {
+  let ok = found.get(binary);
+  if (ok === undefined) {
+    const r = spawnSync('sh', ['-c', 'command -v "$0"', binary], { stdio: 'ignore' });
+    ok = r.status === 0;
+    found.set(binary, ok);
+  }
+  return ok;
+}
+
+const hasPrlimit = () => sofficeAvailable('prlimit');
+
+export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeOptions): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-convert-'));
+  try {
+    const input = path.join(dir, `document.${ext}`);
+    await writeFile(input, bytes);
+    const args = [
+      '--headless', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
+      `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+      '--convert-to', 'pdf', '--outdir', path.join(dir, 'out'), input,
+    ];
+    const [cmd, argv] = hasPrlimit() ? ['prlimit', [`--as=${o.memoryBytes}`, '--', o.binary, ...args]] : [o.binary, args];
+    const { code, stderr, timedOut } = await run(cmd, argv, o.timeoutMs, dir);
+    if (timedOut) throw new ConversionError(REASONS.timeout(Math.ceil(o.timeoutMs / 1000)));
+    const pdf = await readFile(path.join(dir, 'out', 'document.pdf')).catch(() => null);
+    if (pdf && pdf.length > 0) return pdf;
+    if (/bad_alloc|out of memory|std::length_error/i.test(stderr)) throw new ConversionError(REASONS.memory);
+    if (code !== 0 && code !== null) console.error(`[quire] soffice exited ${code}: ${stderr.slice(0, 300)}`);
+    throw new ConversionError(REASONS.corrupt);
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+function run(cmd: string, argv: string[], timeoutMs: number, home: string) {
+  return new Promise<{ code: number | null; stderr: string; timedOut: boolean }>((resolve) => {
+    // detached: its own process group, so the kill reaches soffice.bin under oosplash too.
+    const child = spawn(cmd, argv, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HOME: home } });
+    let stderr = '';
+    let timedOut = false;
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 4096) stderr += d.toString();
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, timeoutMs);
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve({ code: -1, stderr: 'could not start the converter', timedOut });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      killGroup(child.pid); // helpers left behind by a finished soffice
+      resolve({ code, stderr, timedOut });
+    });
+  });
+}
+
+function killGroup(pid: number | undefined) {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,88 @@
+// Checks an Office Open XML or OpenDocument file (a ZIP) before a converter opens it: the central
+// directory's declared sizes must stay within what a document holds, and an ODF manifest must not
+// declare encryption. A lying local header is caught by the converter's memory limit instead.
+import { inflateRawSync } from 'node:zlib';
+import { ConversionError, REASONS } from './errors';
+
+/** Whole uncompressed content a document may declare. */
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+/** Compression ratio beyond which one entry is treated as a bomb (text XML compresses about 10:1). */
+const MAX_RATIO = 200;
+
+type Entry = { name: string; compressed: number; size: number };
+
+function endOfCentralDirectory(b: Buffer): number {
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
+    if (b.readUInt32LE(i) === 0x06054b50) return i;
+  }
+  return -1;
+}
+
+/** The central directory's entries; null when the bytes are not a readable ZIP. */
+export function zipEntries(b: Buffer): Entry[] | null {
+  const end = endOfCentralDirectory(b);
+  if (end < 0) return null;
+  const count = b.readUInt16LE(end + 10);
+  let at = b.readUInt32LE(end + 16);
+  const entries: Entry[] = [];
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > b.length || b.readUInt32LE(at) !== 0x02014b50) return null;
+    const compressed = b.readUInt32LE(at + 20);
+    const size = b.readUInt32LE(at + 24);
+    const nameLen = b.readUInt16LE(at + 28);
+    const extraLen = b.readUInt16LE(at + 30);
+    const commentLen = b.readUInt16LE(at + 32);
+    entries.push({ name: b.subarray(at + 46, at + 46 + nameLen).toString('utf8'), compressed, size });
+    at += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+const ZIP_BASED = /openxmlformats|opendocument/;
+
+export function checkOfficeContainer(bytes: Buffer, contentType: string): void {
+  // Encrypted OOXML is a compound file holding an EncryptionInfo stream (names are UTF-16).
+  if (bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+    if (bytes.includes(Buffer.from('EncryptionInfo', 'utf16le'))) throw new ConversionError(REASONS.password);
+    return;
+  }
+  if (!ZIP_BASED.test(contentType)) return;
+  const entries = zipEntries(bytes);
+  if (!entries) throw new ConversionError(REASONS.corrupt);
+  let total = 0;
+  for (const e of entries) {
+    // 0xffffffff: a ZIP64 size, which no real Office document needs.
+    if (e.size === 0xffffffff || e.compressed === 0xffffffff) throw new ConversionError(REASONS.zipBomb);
+    total += e.size;
+    if (total > MAX_UNPACKED_BYTES || (e.size > 1024 * 1024 && e.size > e.compressed * MAX_RATIO)) throw new ConversionError(REASONS.zipBomb);
+  }
+  if (contentType.includes('opendocument')) {
+    if (entries.some((e) => e.name === 'META-INF/manifest.xml') && odfEncrypted(bytes)) throw new ConversionError(REASONS.password);
+  }
+}
+
+/** ODF encryption is declared per entry in the manifest (<manifest:encryption-data>); the manifest itself is stored or deflated. */
+function odfEncrypted(bytes: Buffer): boolean {
+  const marker = Buffer.from('encryption-data');
+  if (bytes.includes(marker)) return true;
+  // A deflated manifest: inflate just that entry from its local header.
+  const name = Buffer.from('META-INF/manifest.xml');
+  let at = bytes.indexOf(name);
+  while (at >= 30) {
+    const h = at - 30;
+    if (bytes.readUInt32LE(h) === 0x04034b50 && bytes.readUInt16LE(h + 26) === name.length) {
+      const method = bytes.readUInt16LE(h + 8);
+      const compressed = bytes.readUInt32LE(h + 18);
+      const start = at + name.length + bytes.readUInt16LE(h + 28);
+      const raw = bytes.subarray(start, start + compressed);
+      try {
+        const text = method === 8 ? inflateRawSync(raw, { maxOutputLength: 4 * 1024 * 1024 }) : raw;
+        return (text as Buffer).includes(marker);
+      } catch {
+        return false;
+      }
+    }
+    at = bytes.indexOf(name, at + 1);
+  }
+  return false;
+}

@@ -1,0 +1,45 @@
+// Real Office files for the conversion tests, written by LibreOffice itself from HTML, CSV or a
+// flat OpenDocument presentation (each call with its own profile directory).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
+
+const run = promisify(execFile);
+
+/** `source` (a file name with its extension, and its text) converted by soffice to `to` (e.g. 'docx:MS Word 2007 XML'). */
+export async function officeFile(name: string, text: string | Buffer, to: string): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-office-'));
+  try {
+    fs.writeFileSync(path.join(dir, name), text);
+    await run('soffice', ['--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`, '--convert-to', to, '--outdir', path.join(dir, 'out'), path.join(dir, name)], { timeout: 120_000 });
+    const out = fs.readdirSync(path.join(dir, 'out'));
+    return fs.readFileSync(path.join(dir, 'out', out[0]!));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** HTML with one paragraph per page, each page after the first on a new page. */
+export const pagedHtml = (pages: string[]) =>
+  `<html><body>${pages.map((p, i) => `<p${i ? ' style="page-break-before:always"' : ''}>${p}</p>`).join('')}</body></html>`;
+
+export const docx = (pages: string[]) => officeFile('doc.html', pagedHtml(pages), 'docx:MS Word 2007 XML');
+export const odt = async (pages: string[]) => officeFile('doc.docx', await docx(pages), 'odt');
+export const xlsx = (csv: string) => officeFile('sheet.csv', csv, 'xlsx');
+
+export function pptx(slides: string[]): Promise<Buffer> {
+  const pages = slides
+    .map((s, i) => `<draw:page draw:name="s${i + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm"><draw:text-box><text:p>${s}</text:p></draw:text-box></draw:frame></draw:page>`)
+    .join('');
+  const fodp = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation>${pages}</office:presentation></office:body></office:document>`;
+  return officeFile('deck.fodp', fodp, 'pptx');
+}
+
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+export const ODT = 'application/vnd.oasis.opendocument.text';
