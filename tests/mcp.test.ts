@@ -7,8 +7,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as oc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, client, createToken, uniqueTeam } from './support/api';
+import { admin, baseUrl, client, createToken, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
 
 const UA = 'mcp-test-agent/1.0';
@@ -221,6 +222,21 @@ describe('authorization', () => {
     expect(r.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${baseUrl()}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`,
     );
+  });
+
+  it('an OAuth access token of a device login works, and its events name the OAuth app and the user', async () => {
+    const config = await oc.discovery(new URL(baseUrl()), 'quire-cli', undefined, oc.None(), { execute: [oc.allowInsecureRequests] });
+    const slug = uniqueTeam('mcp-oauth');
+    const email = `mcp.oauth.${Date.now().toString(36)}@example.com`;
+    const handle = await oc.initiateDeviceAuthorization(config, { scope: 'documents.read documents.write audit.read' });
+    await admin(['device', 'approve', handle.user_code, '--team', slug, '--email', email]);
+    const { access_token } = await oc.pollDeviceAuthorizationGrant(config, handle);
+    const agent = await connect(access_token);
+    const folder = content(await call(agent, 'folders-create', { name: 'Made through OAuth' }));
+    const [event] = content(await call(agent, 'events-list', { resource_id: folder.id })).data;
+    expect(event).toMatchObject({ type: 'folder.created', actor: { type: 'oauth_app', name: 'Quire CLI', email } });
+    // The grant's scopes apply: no webhooks.read.
+    expect(toolError(await call(agent, 'webhooks-list')).code).toBe('forbidden');
   });
 
   it('the SDK client without a token cannot connect', async () => {
