@@ -17,6 +17,7 @@ type Layer =
   | 'procedures'
   | 'issuer'
   | 'rest'
+  | 'mcp'
   | 'viewer'
   | 'dashboard'
   | 'app'
@@ -37,6 +38,7 @@ export function layerOf(file: string): Layer | null {
   if (under('server/trpc.ts', 'server/routers/', 'server/openapi/')) return 'procedures';
   if (under('server/oauth/')) return 'issuer';
   if (under('server/rest/')) return 'rest';
+  if (under('server/mcp/')) return 'mcp';
   if (under('server/viewer/')) return 'viewer';
   if (under('server/dashboard/')) return 'dashboard';
   if (under('app/', 'proxy.ts', 'instrumentation.ts')) return 'app';
@@ -59,14 +61,16 @@ export const MAY_IMPORT: Record<Layer, Layer[]> = {
   procedures: [...BELOW_SERVICES, 'services', 'issuer'],
   issuer: [...BELOW_SERVICES, 'services', 'http'],
   rest: [...BELOW_SERVICES, 'services', 'jobs', 'http', 'procedures'],
+  // The MCP face answers tool calls through /v1 itself; it names the issuer in its metadata.
+  mcp: [...BELOW_SERVICES, 'services', 'http', 'procedures', 'issuer', 'rest'],
   viewer: [...BELOW_SERVICES, 'services', 'http', 'procedures'],
   dashboard: [...BELOW_SERVICES, 'services', 'http', 'procedures'],
-  app: ['shared', 'infra', 'auth', 'services', 'jobs', 'http', 'procedures', 'issuer', 'rest', 'viewer', 'dashboard', 'components', 'client'],
+  app: ['shared', 'infra', 'auth', 'services', 'jobs', 'http', 'procedures', 'issuer', 'rest', 'mcp', 'viewer', 'dashboard', 'components', 'client'],
   components: ['shared', 'client'],
   client: ['shared'],
 };
 
-export const FACES = ['server/rest/', 'server/viewer/', 'server/dashboard/', 'server/oauth/', 'server/routers/', 'app/'];
+export const FACES = ['server/rest/', 'server/mcp/', 'server/viewer/', 'server/dashboard/', 'server/oauth/', 'server/routers/', 'app/'];
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 

@@ -62,6 +62,7 @@ const ROUTE_HANDLERS = [
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,
   /^\/api\/documents\/[^/]+\/versions\/[^/]+\/file\/?$/,
   /^\/oauth\//,
+  /^\/mcp\/?$/,
   /^\/\.well-known\//,
   /^\/images\/[^/]+\/[^/]+\/?$/,
   /^\/brand\/banner\/[^/]+\/?$/,
