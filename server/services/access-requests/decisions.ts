@@ -121,7 +121,7 @@ export async function decideAccessRequest(actor: Actor, id: string, decision: 'a
       // the new settings (its password answer only if it was current before the change).
       await db.$executeRaw`
         UPDATE viewer_sessions SET email = ${result.object.email}, verified = true, viewer_id = NULL, admitted_at = NULL,
-          password_ok = password_ok AND access_key = ${oldKey}, access_key = ${accessKey(after.link)}
+          password_ok = password_ok AND COALESCE(access_key = ${oldKey}, false), access_key = ${accessKey(after.link)}
         WHERE id = ${result.sessionId} AND link_id = ${result.link.id} AND expires_at > now()`;
     }
   }

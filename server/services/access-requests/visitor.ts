@@ -8,6 +8,7 @@ import { sendNoticeMail } from '../../auth/mail';
 import { config } from '../../config';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
+import { hashSessionToken, newSessionToken, SESSION_TTL_MS } from '../../auth/viewer-sessions';
 import { afterResponse } from '../../lib/after-response';
 import { email as emailSchema } from '../../schemas/fields';
 import { emit } from '../events/emit';
@@ -20,7 +21,13 @@ import { toAccessRequest } from './decisions';
 
 export type RequestStage = 'form' | 'code' | 'sent';
 export type RequestError = 'email_invalid' | 'message_invalid' | 'code_wrong' | 'code_expired' | 'rate_limited';
-export type RequestResult = { stage: RequestStage; error?: RequestError };
+export type RequestResult = {
+  stage: RequestStage;
+  error?: RequestError;
+  /** A session made for this request (the cookie to set): a visitor refused on their first try has none. */
+  newToken?: string;
+  sessionExpiresAt?: Date;
+};
 
 export type AccessRequestInput = {
   step: string;
@@ -33,8 +40,7 @@ export type AccessRequestInput = {
 export const MESSAGE_MAX = 2000;
 
 export async function requestAccess(link: ViewerLink, session: ViewerSessionRow | null, req: AccessRequestInput): Promise<RequestResult> {
-  // A refused visitor always has a session (the email step made it); without one, start over.
-  if (!link.allowAccessRequests || !session) return { stage: 'form' };
+  if (!link.allowAccessRequests) return { stage: 'form' };
   if (req.step === 'request') {
     const e = emailSchema.safeParse(req.form.email ?? '');
     if (!e.success) return { stage: 'form', error: 'email_invalid' };
@@ -43,16 +49,27 @@ export async function requestAccess(link: ViewerLink, session: ViewerSessionRow 
     const email = e.data;
     const ok = (await allow('access_request', email)) && (await allow('code_send_address', req.address));
     if (!ok) return { stage: 'form', error: 'rate_limited' };
+    // A visitor refused on a first try has no session yet (a refusal keeps nothing): one is made,
+    // the one an approval lets in.
+    let fresh: { token: string; expiresAt: Date } | null = null;
+    let sessionId = session?.id;
+    if (!sessionId) {
+      if (!(await allow('session_new', `${link.id}:${req.address}`))) return { stage: 'form', error: 'rate_limited' };
+      fresh = { token: newSessionToken(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
+      sessionId = newId();
+      await db.viewerSession.create({ data: { id: sessionId, linkId: link.id, tokenHash: hashSessionToken(fresh.token), expiresAt: fresh.expiresAt } });
+    }
     await db.$transaction(async (tx) => {
-      await tx.accessRequest.deleteMany({ where: { linkId: link.id, sessionId: session.id, status: 'unverified' } });
+      await tx.accessRequest.deleteMany({ where: { linkId: link.id, sessionId, status: 'unverified' } });
       await tx.accessRequest.create({
-        data: { id: newId(), teamId: link.teamId, linkId: link.id, dataroomId: link.dataroomId, sessionId: session.id, email, message: message || null, status: 'unverified' },
+        data: { id: newId(), teamId: link.teamId, linkId: link.id, dataroomId: link.dataroomId, sessionId, email, message: message || null, status: 'unverified' },
       });
     });
     // Always mailed: whether the address could enter decides nothing here.
     await sendCode(link, email, req.codeMail, true);
-    return { stage: 'code' };
+    return { stage: 'code', ...(fresh ? { newToken: fresh.token, sessionExpiresAt: fresh.expiresAt } : {}) };
   }
+  if (!session) return { stage: 'form' };
   if (req.step === 'request_code') {
     const draft = await db.accessRequest.findFirst({ where: { linkId: link.id, sessionId: session.id, status: 'unverified' }, orderBy: { createdAt: 'desc' } });
     if (!draft) return { stage: 'form' };
