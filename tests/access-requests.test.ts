@@ -83,7 +83,7 @@ describe('asking', () => {
     expect(stageOf((await v.gate(slug, { step: 'request', email: who })).location)).toBe('code');
     expect(stageOf((await v.gate(slug, { step: 'request_code', code: await codeFor(who, since) })).location)).toBe('sent');
     const [r] = await pendingFor(link.id, who);
-    ok(await api.post(`/v1/access-requests/${r.id}/approve`));
+    ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
     const page = await v.open(slug);
     expect(page.status).toBe(200);
     expect(gateOf(page.text())).toBeNull();
@@ -169,7 +169,7 @@ describe('deciding', () => {
     await ask(v, slug, who);
     const [r] = await pendingFor(link.id, who);
     const since = logSize();
-    const approved = ok(await api.post(`/v1/access-requests/${r.id}/approve`));
+    const approved = ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
     expect(approved).toMatchObject({ id: r.id, status: 'approved' });
     expect(Date.parse(approved.decided_at)).not.toBeNaN();
     expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada@fund.example', who]);
@@ -186,7 +186,7 @@ describe('deciding', () => {
     await w.gate(slug, { step: 'email', email: who });
     expect(gateOf((await w.open(slug)).text())).toBe('code');
     expect(ok(await api.get(`/v1/events?type=access_request.approved&resource_id=${r.id}`)).data).toHaveLength(1);
-    envelope(await api.post(`/v1/access-requests/${r.id}/deny`), 409, 'conflict');
+    envelope(await api.post(`/v1/access-requests/${r.id}/deny`, {}), 409, 'conflict');
   });
 
   it('approve on a group link: the email joins the group and the visitor gets in', async () => {
@@ -199,7 +199,7 @@ describe('deciding', () => {
     await ask(v, slug, who);
     const [r] = await pendingFor(link.id, who);
     expect(r.dataroom_id).toBe(room.id);
-    ok(await api.post(`/v1/access-requests/${r.id}/approve`));
+    ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
     const members = ok(await api.get(`/v1/datarooms/${room.id}/groups/${group.id}/members`)).data.map((m: any) => m.email);
     expect(members).toContain(who);
     const page = await v.open(slug);
@@ -215,13 +215,13 @@ describe('deciding', () => {
     await ask(v, slug, who);
     const [r] = await pendingFor(link.id, who);
     const since = logSize();
-    expect(ok(await api.post(`/v1/access-requests/${r.id}/deny`))).toMatchObject({ status: 'denied' });
+    expect(ok(await api.post(`/v1/access-requests/${r.id}/deny`, {}))).toMatchObject({ status: 'denied' });
     expect((await waitFor(() => fromLog('access request denied', who, since), who))[0]).toBe('declined');
     expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada@fund.example']);
     expect(gateOf((await v.open(slug)).text())).not.toBeNull();
     expect(ok(await api.get(`/v1/access-requests?status=denied&link_id=${link.id}`)).data.map((x: any) => x.id)).toEqual([r.id]);
     expect(ok(await api.get(`/v1/events?type=access_request.denied&resource_id=${r.id}`)).data).toHaveLength(1);
-    envelope(await api.post(`/v1/access-requests/${r.id}/approve`), 409, 'conflict');
+    envelope(await api.post(`/v1/access-requests/${r.id}/approve`, {}), 409, 'conflict');
   });
 });
 
@@ -236,8 +236,8 @@ describe('cross-team and scopes', () => {
 
   it('another team sees none of it', async () => {
     envelope(await other.get(`/v1/access-requests/${requestId}`), 404, 'not_found');
-    envelope(await other.post(`/v1/access-requests/${requestId}/approve`), 404, 'not_found');
-    envelope(await other.post(`/v1/access-requests/${requestId}/deny`), 404, 'not_found');
+    envelope(await other.post(`/v1/access-requests/${requestId}/approve`, {}), 404, 'not_found');
+    envelope(await other.post(`/v1/access-requests/${requestId}/deny`, {}), 404, 'not_found');
     expect(ok(await other.get('/v1/access-requests')).data).toEqual([]);
     expect(ok(await api.get(`/v1/access-requests/${requestId}`)).status).toBe('pending');
   });
@@ -247,15 +247,15 @@ describe('cross-team and scopes', () => {
     const reader = client((await createToken({ team, scopes: 'links.read' })).token);
     const stranger = client((await createToken({ team, scopes: 'documents.read,documents.write' })).token);
     ok(await reader.get('/v1/access-requests'));
-    envelope(await reader.post('/v1/access-requests/x/approve'), 403, 'forbidden');
-    envelope(await reader.post('/v1/access-requests/x/deny'), 403, 'forbidden');
+    envelope(await reader.post('/v1/access-requests/x/approve', {}), 403, 'forbidden');
+    envelope(await reader.post('/v1/access-requests/x/deny', {}), 403, 'forbidden');
     for (const [m, p] of [
       ['get', '/v1/access-requests'],
       ['get', '/v1/access-requests/x'],
       ['post', '/v1/access-requests/x/approve'],
       ['post', '/v1/access-requests/x/deny'],
     ] as const) {
-      envelope(await (stranger as any)[m](p), 403, 'forbidden');
+      envelope(await (m === 'post' ? stranger.post(p, {}) : stranger.get(p)), 403, 'forbidden');
     }
     envelope(await api.get('/v1/access-requests?status=maybe'), 422, 'unprocessable_entity');
     envelope(await api.get('/v1/access-requests/nope'), 404, 'not_found');
