@@ -125,6 +125,14 @@ export const config = {
   get oauthRegistrationsPerHour(): number {
     return parsed('OAUTH_REGISTRATIONS_PER_HOUR', positiveInt, 20);
   },
+  /** Link invitation emails one team may send in a UTC day (DESIGN.md: 2,000). */
+  get invitationsPerTeamPerDay(): number {
+    return parsed('INVITATIONS_PER_TEAM_PER_DAY', positiveInt, 2000);
+  },
+  /** Access requests one email address may make in an hour, over every link (DESIGN.md: 5). */
+  get accessRequestsPerEmailPerHour(): number {
+    return parsed('ACCESS_REQUESTS_PER_EMAIL_PER_HOUR', positiveInt, 5);
+  },
   /** One-time codes one client address may ask for in 10 minutes (over every link). */
   get viewerCodeSendsPerAddress(): number {
     return parsed('VIEWER_CODE_SENDS_PER_ADDRESS', positiveInt, 30);

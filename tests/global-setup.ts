@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
     VIEWER_EVENT_BATCHES_PER_ADDRESS: '100000',
     // The same for OAuth client registrations (tests/rate-limit.test.ts checks the limit itself).
     OAUTH_REGISTRATIONS_PER_HOUR: '100000',
+    // Low, so tests/link-invitations.test.ts reaches the daily cap (each test team has its own).
+    INVITATIONS_PER_TEAM_PER_DAY: '40',
     // Webhook receivers in the tests are loopback node:http servers; retries come after 1 s.
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '1,1,1',

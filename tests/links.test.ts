@@ -13,6 +13,7 @@ let doc: any;
 let room: any;
 
 const LINK_KEYS = [
+  'allow_access_requests',
   'allow_download',
   'allow_list',
   'audience_type',
@@ -80,6 +81,7 @@ describe('create', () => {
       custom_fields: [],
       brand_id: null,
       enable_custom_meta: false,
+      allow_access_requests: false,
       meta_image_url: null,
       preset_id: null,
     });

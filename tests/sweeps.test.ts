@@ -7,7 +7,7 @@ import openapi from '../docs/openapi.json';
 import { GRANTABLE, PRESETS } from '../lib/shared/scopes';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok, pdfBytes } from './support/docs';
-import { enter, slugOf, viewIdOf, Visitor } from './support/viewer';
+import { codeFor, enter, logSize, slugOf, viewIdOf, Visitor } from './support/viewer';
 
 type Obj = Record<string, any>;
 type Op = { method: string; template: string; scope: string; example: unknown; headers?: Record<string, string> };
@@ -63,6 +63,14 @@ beforeAll(async () => {
   theirs['visitors/{id}'] = member.visitor_id;
   const docLink = ok(await them.post('/v1/links', { document_id: doc.id }), 201);
   theirs['views/{id}'] = viewIdOf((await enter(new Visitor(), slugOf(docLink))).text())!;
+  // An access request: a refused visitor asks on a link that allows it (the code from the mail log).
+  const asking = ok(await them.post('/v1/links', { document_id: doc.id, allow_list: ['ada@fund.example'], allow_access_requests: true }), 201);
+  const asker = new Visitor();
+  const askerEmail = `asker.${Date.now().toString(36)}@sweep.example`;
+  const since = logSize();
+  await asker.gate(slugOf(asking), { step: 'request', email: askerEmail });
+  await asker.gate(slugOf(asking), { step: 'request_code', code: await codeFor(askerEmail, since) });
+  theirs['access-requests/{id}'] = ok(await them.get(`/v1/access-requests?link_id=${asking.id}`)).data[0].id;
   // A webhook endpoint (loopback port 9: refused, so its few attempts fail at once) and a delivery.
   const hook = ok(await them.post('/v1/webhooks', { url: 'http://127.0.0.1:9/sweep', events: ['webhook_endpoint.deleted'] }), 201);
   theirs['webhooks/{id}'] = hook.id;

@@ -2,9 +2,10 @@
 // Viewer groups of a room: create, rename, domains and allow-all, members (paste or upload up
 // to 500 addresses at a time), remove members, delete the group.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Plus, Share2, Trash2, Upload, Users } from 'lucide-react';
+import { Mail, Plus, Share2, Trash2, Upload, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { LinkDialog } from '@/components/links/link-dialog';
+import { InviteDialog } from '@/components/links/invite-dialog';
 import { NameDialog } from '@/components/library/name-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -130,6 +131,7 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
   const [emails, setEmails] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setName(group.name);
@@ -138,6 +140,9 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
   }, [group]);
 
   const members = useQuery(trpc.datarooms.groups.members.list.queryOptions({ id: room.id, groupId: group.id }));
+  // Invitations go out with a link: the group's newest one.
+  const links = useQuery(trpc.links.list.queryOptions({ dataroom_id: room.id, limit: 100 }));
+  const groupLink = links.data?.data.find((l) => l.group_id === group.id) ?? null;
   const update = useMutation(trpc.datarooms.groups.update.mutationOptions({ onSuccess: async () => (await refresh(), notify('Group saved.')) }));
   const add = useMutation(
     trpc.datarooms.groups.members.add.mutationOptions({
@@ -181,6 +186,16 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
               <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
                 <Share2 className="h-4 w-4" aria-hidden />
                 Share with this group
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!groupLink}
+                title={groupLink ? `Mail ${groupLink.name ? `“${groupLink.name}”` : 'the group’s link'} to people; they join the group` : 'Share with this group first: invitations carry its link'}
+                onClick={() => setInviting(true)}
+              >
+                <Mail className="h-4 w-4" aria-hidden />
+                Invite people
               </Button>
               <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setDeleting(true)}>
                 <Trash2 className="h-4 w-4" aria-hidden />
@@ -274,6 +289,7 @@ function GroupPanel({ room, group, onDeleted }: { room: Room; group: Group; onDe
         onOpenChange={setSharing}
         target={{ kind: 'dataroom', id: room.id, name: room.name, groupId: group.id, groupName: group.name }}
       />
+      {groupLink && <InviteDialog open={inviting} onOpenChange={setInviting} link={groupLink} />}
       <ConfirmDialog
         open={deleting}
         onOpenChange={(o) => {

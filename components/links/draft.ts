@@ -53,6 +53,7 @@ export type Draft = {
   allow_download: boolean;
   enable_notification: boolean;
   show_banner: boolean;
+  allow_access_requests: boolean;
   allow_list: string;
   deny_list: string;
   password: Kept;
@@ -88,6 +89,7 @@ export function emptyDraft(): Draft {
     allow_download: false,
     enable_notification: true,
     show_banner: false,
+    allow_access_requests: false,
     allow_list: '',
     deny_list: '',
     password: { mode: 'none', value: '' },
@@ -158,6 +160,7 @@ export function draftFromLink(l: LinkItem): Draft {
     allow_download: l.allow_download,
     enable_notification: l.enable_notification,
     show_banner: l.show_banner,
+    allow_access_requests: l.allow_access_requests,
     password: l.is_password_protected ? { mode: 'keep', value: '', source: 'this link' } : { mode: 'none', value: '' },
     expires: l.expires_at ? { enabled: true, at: toLocalInput(new Date(l.expires_at)) } : { enabled: false, at: '' },
     brand_id: l.brand_id ?? '',
@@ -182,6 +185,7 @@ export function draftFromPreset(p: PresetItem): Draft {
     allow_download: p.allow_download ?? base.allow_download,
     enable_notification: p.enable_notification ?? base.enable_notification,
     show_banner: p.show_banner ?? base.show_banner,
+    allow_access_requests: p.allow_access_requests ?? base.allow_access_requests,
     password: p.is_password_protected ? { mode: 'keep', value: '', source: 'the preset' } : { mode: 'none', value: '' },
     expires_in: p.expires_in ? durationFrom(p.expires_in) : base.expires_in,
     enable_custom_meta: p.enable_custom_meta ?? base.enable_custom_meta,
@@ -280,6 +284,7 @@ function sharedBody(d: Draft, had: { password: boolean; image: boolean }) {
     allow_download: d.allow_download,
     enable_notification: d.enable_notification,
     show_banner: d.show_banner,
+    allow_access_requests: d.allow_access_requests,
     allow_list: parseList(d.allow_list),
     deny_list: parseList(d.deny_list),
     watermark_config: watermarkBody(d.watermark),
@@ -342,6 +347,7 @@ export const FIELD_TAB: Record<string, Tab> = {
   expires_in: 'access',
   allow_list: 'access',
   deny_list: 'access',
+  allow_access_requests: 'access',
   allow_download: 'protection',
   watermark_config: 'protection',
   'watermark_config.text': 'protection',

@@ -1,7 +1,7 @@
 'use client';
 // One link: its URL to copy, what it shares and how it is protected, and every view of it.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, Eye, Pencil } from 'lucide-react';
+import { ChevronLeft, Eye, Mail, Pencil } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +22,9 @@ import { ExpiryNote, StatusBadge } from './link-badges';
 import { LinkDialog } from './link-dialog';
 import { LinkMenu, TargetCell } from './links-list';
 import { ViewsTable } from './views-table';
+import { InviteDialog } from './invite-dialog';
+import { LinkInvitations } from './link-invitations';
+import { AccessRequests } from '@/components/access-requests/access-requests';
 import { LinkAnalytics } from '@/components/analytics/link-analytics';
 import { AccessDenied } from '@/components/analytics/access-denied';
 
@@ -39,6 +42,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
   const rows = views.data?.pages.flatMap((p) => p.data);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const del = useMutation(
     trpc.links.delete.mutationOptions({
       onSuccess: async () => {
@@ -69,6 +73,10 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
           </div>
         </div>
         <div className="flex items-center gap-2">
+          <Button variant="secondary" onClick={() => setInviting(true)}>
+            <Mail className="h-4 w-4" aria-hidden />
+            Invite people
+          </Button>
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden />
             Edit
@@ -93,6 +101,9 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
             <Stat label="Last viewed">{s?.last_viewed_at ? <RelativeTime iso={s.last_viewed_at} /> : 'Never'}</Stat>
             <Stat label="Time spent, all time">{rows && rows.length > 0 && !views.hasNextPage ? formatDuration(totalTime) : '—'}</Stat>
           </dl>
+          {link.allow_access_requests && (
+            <AccessRequests linkId={link.id} title="Access requests" description="Visitors this link refused, asking to be let in. Approving adds them to the allow list or the group." />
+          )}
           <LinkAnalytics linkId={link.id} isRoom={!!link.dataroom_id} />
           <Card>
             <CardHeader title="Views" description="Newest first: each visit, and each document opened inside a room visit on its own row." />
@@ -117,6 +128,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
               </div>
             )}
           </Card>
+          <LinkInvitations linkId={link.id} onInvite={() => setInviting(true)} />
           <AccessDenied target={{ link_id: link.id }} />
         </div>
 
@@ -144,6 +156,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
             <Row label="Watermark">{link.watermark_config ? <span className="break-words">“{link.watermark_config.text}”</span> : 'None'}</Row>
             <Row label="Brand">{link.brand_id ? (brandName ?? '…') : 'Automatic'}</Row>
             <Row label="Questions">{link.custom_fields.length ? link.custom_fields.map((f) => f.label).join(', ') : 'None'}</Row>
+            <Row label="Requests">{link.allow_access_requests ? 'Refused visitors may ask' : 'Off'}</Row>
             <Row label="Notify me">{link.enable_notification ? 'On each new visitor' : 'Off'}</Row>
             <Row label="Created">
               <RelativeTime iso={link.created} />
@@ -153,6 +166,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
       </div>
 
       <LinkDialog open={editing} onOpenChange={setEditing} link={link} />
+      <InviteDialog open={inviting} onOpenChange={setInviting} link={link} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={(o) => {

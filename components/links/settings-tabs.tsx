@@ -202,6 +202,12 @@ function AccessPanel({ kind, draft, set, errors, groupTarget = false }: PanelPro
         {(allow > 0 || deny > 0) && !(draft.email_protected || draft.email_authenticated) && (
           <p className="text-xs text-zinc-500">Visitors will be asked for their email so the lists can be checked.</p>
         )}
+        <CheckRow
+          label="Let refused visitors request access"
+          description="Someone not on the list (or not in the group) can ask, with a verified email and a message. You approve or deny from the link’s page."
+          checked={draft.allow_access_requests}
+          onChange={(v) => set('allow_access_requests', v)}
+        />
         {(allow > 0 || groupTarget) && !draft.email_authenticated && (
           <p role="note" data-testid="unverified-warning" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
             Without the one-time code, anyone who types an address {groupTarget ? 'of the group' : 'on the list'} gets in: nothing checks that the

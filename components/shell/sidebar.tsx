@@ -7,8 +7,9 @@ import { cn } from '@/lib/cn';
 import { DOCS_LINK, MAIN_NAV, SETTINGS_NAV, type NavItem } from './nav';
 import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
+import { usePendingAccessRequests } from '@/components/access-requests/access-requests';
 
-function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
+function NavLink({ item, active, onNavigate, count }: { item: NavItem; active: boolean; onNavigate?: () => void; count?: number }) {
   const Icon = item.icon;
   return (
     <Link
@@ -22,6 +23,11 @@ function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean;
     >
       <Icon className={cn('h-4 w-4 shrink-0', active ? 'text-brand-600' : 'text-zinc-400 group-hover:text-zinc-600')} aria-hidden />
       <span className="flex-1 truncate">{item.label}</span>
+      {count ? (
+        <span data-testid="nav-count" aria-label={`${count} pending`} className="rounded-full bg-brand-600 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums">
+          {count}
+        </span>
+      ) : null}
       {item.soon && <span className="rounded bg-zinc-200/80 px-1.5 py-px text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Soon</span>}
     </Link>
   );
@@ -30,6 +36,7 @@ function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean;
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const pending = usePendingAccessRequests();
   return (
     <div className="flex h-full flex-col gap-4 px-3 py-4">
       <div className="flex items-center gap-2 px-1">
@@ -41,7 +48,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="space-y-0.5">
           {MAIN_NAV.map((item) => (
             <li key={item.href}>
-              <NavLink item={item} active={isActive(item.href)} onNavigate={onNavigate} />
+              <NavLink item={item} active={isActive(item.href)} onNavigate={onNavigate} count={item.href === '/access-requests' ? pending : undefined} />
             </li>
           ))}
         </ul>

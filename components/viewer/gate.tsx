@@ -7,10 +7,10 @@ import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 
 export type GateKind = 'email' | 'fields' | 'password' | 'code';
 
-const input =
+export const input =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-inset focus:ring-[var(--viewer-brand)]';
 
-function ErrorNote({ message }: { message: string | null }) {
+export function ErrorNote({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <p role="alert" data-testid="gate-error" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200">
@@ -27,12 +27,32 @@ export function errorMessage(t: ViewerWords, code: string | undefined, field: Cu
     case 'code_expired':
     case 'rate_limited':
     case 'denied':
+    case 'message_invalid':
       return t[`err_${code}`];
     case 'field_invalid':
       return fill(t.err_field_invalid, { label: field?.label ?? '' });
     default:
       return null;
   }
+}
+
+/** The one-time code's input (the code gate and the access request's code step). */
+export function CodeField({ t }: { t: ViewerWords }) {
+  return (
+    <label className="mb-4 block">
+      <span className="mb-1 block text-sm font-medium text-zinc-800">{t.codeLabel}</span>
+      <input
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        required
+        autoFocus
+        className={`${input} text-center font-mono text-lg tracking-[0.4em]`}
+      />
+    </label>
+  );
 }
 
 function FieldInput({ f, t }: { f: CustomField; t: ViewerWords }) {
@@ -96,6 +116,7 @@ export function GateForm({
   title,
   email,
   fields,
+  requestAccess = false,
 }: {
   slug: string;
   gate: GateKind;
@@ -105,8 +126,11 @@ export function GateForm({
   title: string | null;
   email: string | null;
   fields: CustomField[];
+  /** The link takes access requests: offered where a refused visitor ends up. */
+  requestAccess?: boolean;
 }) {
   const action = `/view/${slug}/gate`;
+  const requestHref = `/view/${slug}?r=form`;
   return (
     <ViewerCard>
       {title ? <p className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-400">{title}</p> : null}
@@ -119,6 +143,11 @@ export function GateForm({
         <form method="post" action={action} data-testid="gate-email">
           <h2 className="mb-4 text-lg font-semibold text-zinc-900">{t.emailTitle}</h2>
           <ErrorNote message={error} />
+          {requestAccess && error === t.err_denied ? (
+            <a href={requestHref} data-testid="request-access" className="mb-4 inline-flex h-10 w-full items-center justify-center rounded-lg text-sm font-semibold ring-1 ring-inset ring-zinc-300 hover:bg-zinc-50" style={{ color: 'var(--viewer-brand)' }}>
+              {t.requestAccess}
+            </a>
+          ) : null}
           <input type="hidden" name="step" value="email" />
           <label className="mb-4 block">
             <span className="mb-1 block text-sm font-medium text-zinc-800">{t.emailLabel}</span>
@@ -159,19 +188,7 @@ export function GateForm({
             <p className="mb-4 text-sm text-zinc-600">{fill(t.codeSent, { email: email ?? '' })}</p>
             <ErrorNote message={error} />
             <input type="hidden" name="step" value="code" />
-            <label className="mb-4 block">
-              <span className="mb-1 block text-sm font-medium text-zinc-800">{t.codeLabel}</span>
-              <input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]{6,7}"
-                maxLength={7}
-                required
-                autoFocus
-                className={`${input} text-center font-mono text-lg tracking-[0.4em]`}
-              />
-            </label>
+            <CodeField t={t} />
             <BrandButton>{t.verify}</BrandButton>
           </form>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -188,6 +205,12 @@ export function GateForm({
               </button>
             </form>
           </div>
+          {/* Shown to every visitor at this step: a refused address is never mailed a code, and is never told so. */}
+          {requestAccess ? (
+            <a href={requestHref} data-testid="request-access" className="mt-4 block text-center text-sm text-zinc-500 underline-offset-2 hover:underline">
+              {t.requestNoCode}
+            </a>
+          ) : null}
         </div>
       ) : null}
       {email && gate !== 'code' && gate !== 'email' ? (

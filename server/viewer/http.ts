@@ -89,6 +89,20 @@ async function advance(ctx: ViewerContext, step: string, form: Record<string, st
   const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
   const { t } = viewerWords(branding.default_language);
   const codeMail = { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+  if (step === 'request' || step === 'request_code') {
+    // "Request access" (server/services/access-requests/visitor.ts): ?r= says which form comes next.
+    let a;
+    try {
+      a = await viewerCaller(ctx).requestAccess({ step, form, codeMail });
+    } catch (e) {
+      return refusal(e);
+    }
+    const q = new URLSearchParams({ r: a.stage });
+    if (a.error) q.set('e', a.error);
+    const res = back(`?${q}`);
+    if (a.newToken && a.sessionExpiresAt) res.headers.append('Set-Cookie', sessionCookie(ctx.slug, a.newToken, a.sessionExpiresAt, isSecure(ctx)));
+    return res;
+  }
   let r;
   try {
     r = await viewerCaller(ctx).gate({ step, form, codeMail });

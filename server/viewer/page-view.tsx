@@ -9,6 +9,8 @@ import { pendingGate, type GateStep } from '../services/viewer/gates';
 import type { ViewerLink } from '../services/viewer/links';
 import type { ViewerPage } from './page-data';
 import { COOKIE_SET_PARAM } from './session';
+import type { RequestStage } from '../services/access-requests/visitor';
+import { AccessRequestForm } from '../../components/viewer/access-request';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -26,6 +28,8 @@ export type PageOutcome =
   | { kind: 'busy' }
   | { kind: 'redirect'; to: string }
   | { kind: 'gate'; gate: GateStep }
+  /** "Request access" on a link that allows it: the form, the code, or "Request sent". */
+  | { kind: 'request'; stage: RequestStage }
   | { kind: 'admitted' };
 
 export function pageOutcome(page: ViewerPage, slug: string, sp: SearchParams): PageOutcome {
@@ -40,6 +44,8 @@ export function pageOutcome(page: ViewerPage, slug: string, sp: SearchParams): P
     return { kind: 'redirect', to: `/view/${slug}${rest.size ? `?${rest}` : ''}` };
   }
   if (ctx.actor) return { kind: 'admitted' };
+  const r = firstOf(sp.r);
+  if (ctx.state.link.allowAccessRequests && (r === 'form' || r === 'code' || r === 'sent')) return { kind: 'request', stage: r };
   const gate = pendingGate(ctx.state.link, ctx.state.session);
   if (!gate && firstOf(sp.e) === 'rate_limited') return { kind: 'busy' };
   // Nothing left to ask (no gates, or settings changed since): the enter route decides.
@@ -74,6 +80,7 @@ export function UnadmittedPage({ page, outcome, slug, name, sp }: { page: Viewer
     body = <ViewerNotice title={t.cookiesTitle} body={t.cookiesBody} testId="cookies-blocked" action={{ href: `/view/${slug}`, label: t.tryAgain }} />;
   else if (outcome.kind === 'busy')
     body = <ViewerNotice title={t.tryAgain} body={t.err_rate_limited} testId="entry-rate-limited" action={{ href: `/view/${slug}`, label: t.tryAgain }} />;
+  else if (outcome.kind === 'request') body = <AccessRequestForm slug={slug} stage={outcome.stage} t={t} error={errorMessage(t, firstOf(sp.e), undefined)} />;
   else if (outcome.kind === 'gate') {
     const field = link.customFields.find((f) => f.identifier === firstOf(sp.f));
     body = (
@@ -86,6 +93,7 @@ export function UnadmittedPage({ page, outcome, slug, name, sp }: { page: Viewer
         title={null}
         email={page.ctx.state.state === 'live' ? (page.ctx.state.session?.email ?? null) : null}
         fields={link.customFields}
+        requestAccess={link.allowAccessRequests}
       />
     );
   }

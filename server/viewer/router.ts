@@ -8,6 +8,7 @@ import { ApiError } from '../errors';
 import { linkDocument, roomDocument, roomTree } from '../services/viewer/content';
 import { recordPageEvents } from '../services/viewer/events';
 import { submitGate, type CodeMailTexts } from '../services/viewer/gates';
+import { requestAccess } from '../services/access-requests/visitor';
 import { touchView } from '../services/viewer/views';
 import type { ViewerContext } from './context';
 
@@ -50,6 +51,9 @@ export const viewerRouter = t.router({
   gate: liveProcedure
     .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
     .mutation(({ ctx, input }) => submitGate(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, userAgent: ctx.userAgent, codeMail: input.codeMail })),
+  requestAccess: liveProcedure
+    .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
+    .mutation(({ ctx, input }) => requestAccess(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, userAgent: ctx.userAgent, codeMail: input.codeMail })),
   document: admittedProcedure
     .input(z.object({ item_id: z.string().max(64).nullable() }))
     .query(({ ctx, input }) => (input.item_id ? roomDocument(ctx.link, input.item_id) : linkDocument(ctx.link))),

@@ -4,6 +4,86 @@
  */
 
 export interface paths {
+    "/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List access requests, newest first (filters status, link_id)
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["accessRequests-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an access request
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["accessRequests-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve: the email joins the group or the allow list
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        post: operations["accessRequests-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-requests/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny: the visitor is told
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        post: operations["accessRequests-deny"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/datarooms/{id}": {
         parameters: {
             query?: never;
@@ -896,6 +976,30 @@ export interface paths {
         patch: operations["links-update"];
         trace?: never;
     };
+    "/links/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link’s invitations, newest first
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["links-invitations-list"];
+        put?: never;
+        /**
+         * Mail the link to up to 500 addresses (a group link adds them to its group)
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        post: operations["links-invitations-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/links/{id}/permissions": {
         parameters: {
             query?: never;
@@ -1368,6 +1472,230 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "accessRequests-list": {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "denied";
+                link_id?: string;
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "access_request";
+                            link_id: string;
+                            dataroom_id: string | null;
+                            email: string;
+                            message: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "denied";
+                            /** @description The email of the team member who decided; null for an API token without a user. */
+                            decided_by: string | null;
+                            decided_at: string | null;
+                            created: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "accessRequests-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "access_request";
+                        link_id: string;
+                        dataroom_id: string | null;
+                        email: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "denied";
+                        /** @description The email of the team member who decided; null for an API token without a user. */
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        created: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "accessRequests-approve": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "access_request";
+                        link_id: string;
+                        dataroom_id: string | null;
+                        email: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "denied";
+                        /** @description The email of the team member who decided; null for an API token without a user. */
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        created: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "accessRequests-deny": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "access_request";
+                        link_id: string;
+                        dataroom_id: string | null;
+                        email: string;
+                        message: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "denied";
+                        /** @description The email of the team member who decided; null for an API token without a user. */
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        created: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "analytics-dataroom": {
         parameters: {
             query?: {
@@ -5363,6 +5691,7 @@ export interface operations {
                                 options: string[] | null;
                             }[] | null;
                             enable_custom_meta: boolean | null;
+                            allow_access_requests: boolean | null;
                             meta_title: string | null;
                             meta_description: string | null;
                             meta_image_url: string | null;
@@ -5440,6 +5769,7 @@ export interface operations {
                         options?: (string & (unknown & unknown))[];
                     }[] | null;
                     enable_custom_meta?: boolean | null;
+                    allow_access_requests?: boolean | null;
                     meta_title?: ((string & (unknown & unknown)) | null) | null;
                     meta_description?: (string | null) | null;
                     meta_image?: ({
@@ -5496,6 +5826,7 @@ export interface operations {
                             options: string[] | null;
                         }[] | null;
                         enable_custom_meta: boolean | null;
+                        allow_access_requests: boolean | null;
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
@@ -5571,6 +5902,7 @@ export interface operations {
                             options: string[] | null;
                         }[] | null;
                         enable_custom_meta: boolean | null;
+                        allow_access_requests: boolean | null;
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
@@ -5678,6 +6010,7 @@ export interface operations {
                         options?: (string & (unknown & unknown))[];
                     }[] | null;
                     enable_custom_meta?: boolean | null;
+                    allow_access_requests?: boolean | null;
                     meta_title?: ((string & (unknown & unknown)) | null) | null;
                     meta_description?: (string | null) | null;
                     meta_image?: ({
@@ -5733,6 +6066,7 @@ export interface operations {
                             options: string[] | null;
                         }[] | null;
                         enable_custom_meta: boolean | null;
+                        allow_access_requests: boolean | null;
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
@@ -5821,6 +6155,7 @@ export interface operations {
                             }[];
                             brand_id: string | null;
                             enable_custom_meta: boolean;
+                            allow_access_requests: boolean;
                             meta_title: string | null;
                             meta_description: string | null;
                             meta_image_url: string | null;
@@ -5919,6 +6254,8 @@ export interface operations {
                         options?: (string & (unknown & unknown))[];
                     }[];
                     enable_custom_meta?: boolean;
+                    /** @description A visitor the link refuses (not on the allow list, not in the group) may ask for access: a verified email and an optional message; the owner and admins decide. */
+                    allow_access_requests?: boolean;
                     meta_title?: (string & (unknown & unknown)) | null;
                     meta_description?: string | null;
                     meta_image?: {
@@ -5981,6 +6318,7 @@ export interface operations {
                         }[];
                         brand_id: string | null;
                         enable_custom_meta: boolean;
+                        allow_access_requests: boolean;
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
@@ -6064,6 +6402,7 @@ export interface operations {
                         }[];
                         brand_id: string | null;
                         enable_custom_meta: boolean;
+                        allow_access_requests: boolean;
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
@@ -6176,6 +6515,8 @@ export interface operations {
                         options?: (string & (unknown & unknown))[];
                     }[];
                     enable_custom_meta?: boolean;
+                    /** @description A visitor the link refuses (not on the allow list, not in the group) may ask for access: a verified email and an optional message; the owner and admins decide. */
+                    allow_access_requests?: boolean;
                     meta_title?: (string & (unknown & unknown)) | null;
                     meta_description?: string | null;
                     meta_image?: {
@@ -6237,12 +6578,136 @@ export interface operations {
                         }[];
                         brand_id: string | null;
                         enable_custom_meta: boolean;
+                        allow_access_requests: boolean;
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
                         preset_id: string | null;
                         created: string;
                         updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "links-invitations-list": {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "invitation";
+                            link_id: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "sending" | "sent" | "failed";
+                            error: string | null;
+                            sent_at: string | null;
+                            first_viewed_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "links-invitations-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ada@fund.example",
+                 *         "grace@fund.example"
+                 *       ],
+                 *       "message": "Here is the Series B room we discussed."
+                 *     }
+                 */
+                "application/json": {
+                    emails: string[];
+                    message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "invitation";
+                            link_id: string;
+                            email: string;
+                            /** @enum {string} */
+                            status: "sending" | "sent" | "failed";
+                            error: string | null;
+                            sent_at: string | null;
+                            first_viewed_at: string | null;
+                        }[];
                     };
                 };
             };

@@ -173,6 +173,28 @@ export const GROUPS: GroupDef[] = [
       op('permissions', 'GET', '/links/{id}/permissions', { columns: ['item_id', 'item_type', 'can_view', 'can_download'] }),
       op('views', 'GET', '/links/{id}/views', { columns: VIEW_COLUMNS }),
     ],
+    groups: [
+      {
+        name: 'invitations',
+        summary: 'The link mailed to people, with delivery status and first view',
+        columns: ['id', 'email', 'status', 'error', 'sent_at', 'first_viewed_at'],
+        ops: [
+          op('list', 'GET', '/links/{id}/invitations', { args: ['id=link'] }),
+          op('send', 'POST', '/links/{id}/invitations', { args: ['id=link', 'emails...'] }),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'access-requests',
+    summary: 'Refused visitors asking to be let in',
+    columns: ['id', 'email', 'status', 'link_id', 'message', 'created'],
+    ops: [
+      op('list', 'GET', '/access-requests'),
+      op('get', 'GET', '/access-requests/{id}'),
+      op('approve', 'POST', '/access-requests/{id}/approve', { summary: 'The email joins the group or the allow list; the visitor is mailed' }),
+      op('deny', 'POST', '/access-requests/{id}/deny', { summary: 'The visitor is mailed that the request was declined' }),
+    ],
   },
   {
     name: 'link-presets',

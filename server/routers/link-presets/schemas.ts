@@ -24,6 +24,7 @@ export const LinkPreset = z.object({
   show_banner: z.boolean().nullable(),
   custom_fields: z.array(CustomField).nullable(),
   enable_custom_meta: z.boolean().nullable(),
+  allow_access_requests: z.boolean().nullable(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_image_url: z.string().nullable(),

@@ -2,6 +2,7 @@
 import * as links from '../../services/links/links';
 import { linkSummaries, viewDetails } from '../../services/links/summaries';
 import { listLinkViews } from '../../services/links/views';
+import { inviteToLink, listLinkInvitations } from '../../services/links/invitations';
 import { router, teamProcedure } from '../../trpc';
 import { PermissionList } from '../datarooms/schemas';
 import * as s from './schemas';
@@ -44,6 +45,18 @@ export const linksRouter = router({
     .input(s.ListViewsInput)
     .output(s.ViewList)
     .query(({ ctx, input }) => listLinkViews(ctx.actor, input.id, input)),
+  invitations: router({
+    create: teamProcedure('links.write')
+      .meta({ openapi: { method: 'POST', path: '/links/{id}/invitations', tags, summary: 'Mail the link to up to 500 addresses (a group link adds them to its group)' } })
+      .input(s.InviteInput)
+      .output(s.InviteResult)
+      .mutation(({ ctx, input }) => inviteToLink(ctx.actor, input.id, input)),
+    list: teamProcedure('links.read')
+      .meta({ openapi: { method: 'GET', path: '/links/{id}/invitations', tags, summary: 'The link’s invitations, newest first' } })
+      .input(s.ListInvitationsInput)
+      .output(s.LinkInvitationList)
+      .query(({ ctx, input }) => listLinkInvitations(ctx.actor, input.id, input)),
+  }),
   // Dashboard-only: the lists' counts and names, one query for a page of links or views.
   summaries: teamProcedure('links.read')
     .input(s.LinkSummariesInput)

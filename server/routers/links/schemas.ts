@@ -81,6 +81,9 @@ export const sharedSettings = {
   show_banner: jsonBool().optional(),
   custom_fields: z.array(CustomFieldInput).max(50).optional(),
   enable_custom_meta: jsonBool().optional(),
+  allow_access_requests: jsonBool()
+    .describe('A visitor the link refuses (not on the allow list, not in the group) may ask for access: a verified email and an optional message; the owner and admins decide.')
+    .optional(),
   meta_title: line(120).nullable().optional(),
   meta_description: text(300).nullable().optional(),
   meta_image: z.strictObject({ source_url: sourceUrl() }).nullable().optional(),
@@ -116,6 +119,7 @@ export const Link = z.object({
   custom_fields: z.array(CustomField),
   brand_id: z.string().nullable(),
   enable_custom_meta: z.boolean(),
+  allow_access_requests: z.boolean(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_image_url: z.string().nullable(),
@@ -143,6 +147,31 @@ export const CreateLinkInput = z.strictObject({
 export const UpdateLinkInput = z.strictObject({ id: id('link id'), ...linkSettings });
 
 export const ListViewsInput = z.strictObject({ id: id('link id'), limit: limitQuery(25), cursor: cursorQuery });
+
+const inviteEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: (iss) => `"${String(iss.input).slice(0, 100)}" is not a valid email address` }));
+export const InviteInput = z.strictObject({
+  id: id('link id'),
+  emails: z.array(inviteEmail).min(1, 'give at least one email').max(500, 'at most 500 emails per call'),
+  message: text(2000).nullable().optional(),
+});
+export const ListInvitationsInput = z.strictObject({ id: id('link id'), limit: limitQuery(25), cursor: cursorQuery });
+export const LinkInvitation = z.object({
+  id: z.string(),
+  object: z.literal('invitation'),
+  link_id: z.string(),
+  email: z.string(),
+  status: z.enum(['sending', 'sent', 'failed']),
+  error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  first_viewed_at: z.string().nullable(),
+});
+export const InviteResult = z.object({ data: z.array(LinkInvitation) });
+export const LinkInvitationList = listOf(LinkInvitation);
 
 export { deleted, httpsUrl };
 
@@ -212,5 +241,6 @@ export const openApiDocs: ResourceDocs = {
       custom_fields: [{ type: 'text', label: 'Company', required: true }],
     },
     'links-update': { expires_at: null, allow_download: true, welcome_message: 'Welcome back.' },
+    'links-invitations-create': { emails: ['ada@fund.example', 'grace@fund.example'], message: 'Here is the Series B room we discussed.' },
   },
 };

@@ -70,7 +70,7 @@ export async function deleteGroup(actor: Actor, roomId: string, groupId: string)
   return { id: groupId, object: 'dataroom_group' as const, deleted: true as const };
 }
 
-type MemberRow = { id: string; groupId: string; viewerId: string; email: string; createdAt: Date };
+export type MemberRow = { id: string; groupId: string; viewerId: string; email: string; createdAt: Date };
 
 const toMember = (m: MemberRow) => ({
   id: m.id,
@@ -102,33 +102,42 @@ export async function addMembers(actor: Actor, roomId: string, groupId: string, 
   const rows = await db.$transaction(async (tx) => {
     const room = await findRoom(tx, actor, roomId, 'share');
     await findGroup(tx, room, groupId);
-    const ids = distinct.map(() => newId());
-    await tx.$executeRaw`
-      INSERT INTO viewers (id, team_id, email, verified, dataroom_id, invited_at, created_at, updated_at)
-      SELECT v.id, ${actor.teamId}, v.email, false, ${room.id}, now(), now(), now()
-      FROM unnest(${ids}::text[], ${distinct}::text[]) AS v(id, email)
-      ON CONFLICT (team_id, email) DO NOTHING`;
-    const memberIds = distinct.map(() => newId());
-    const added = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO viewer_group_memberships (id, group_id, viewer_id, created_at)
-      SELECT m.id, ${groupId}, v.id, now()
-      FROM unnest(${memberIds}::text[], ${distinct}::text[]) AS m(id, email)
-      JOIN viewers v ON v.team_id = ${actor.teamId} AND v.email = m.email
-      ON CONFLICT (group_id, viewer_id) DO NOTHING
-      RETURNING id`;
-    const members = await tx.$queryRaw<MemberRow[]>`
-      SELECT m.id, m.group_id AS "groupId", m.viewer_id AS "viewerId", v.email, m.created_at AS "createdAt"
-      FROM viewer_group_memberships m JOIN viewers v ON v.id = m.viewer_id
-      WHERE m.group_id = ${groupId} AND v.team_id = ${actor.teamId} AND v.email = ANY(${distinct}::text[])`;
-    // One event per membership that did not exist before, in request order.
-    const isNew = new Set(added.map((r) => r.id));
-    const byEmail = new Map(members.map((r) => [r.email, r]));
-    const fresh = distinct.map((e) => byEmail.get(e)!).filter((m) => isNew.has(m.id));
-    await emitMany(tx, actor, fresh.map((m) => ({ type: 'dataroom.member.added' as const, object: toMember(m), dataroomId: room.id })));
-    return members;
+    return addMembersIn(tx, actor, room, groupId, distinct);
   });
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   return { data: distinct.map((e) => toMember(byEmail.get(e)!)) };
+}
+
+/**
+ * Adds distinct lower-cased emails to a group of `room` (found and share-locked by the caller),
+ * inside the caller's transaction: visitors made as needed, one event per new membership.
+ * Link invitations and approved access requests on a group link use it too.
+ */
+export async function addMembersIn(tx: Tx, actor: Actor, room: { id: string }, groupId: string, distinct: string[]): Promise<MemberRow[]> {
+  const ids = distinct.map(() => newId());
+  await tx.$executeRaw`
+    INSERT INTO viewers (id, team_id, email, verified, dataroom_id, invited_at, created_at, updated_at)
+    SELECT v.id, ${actor.teamId}, v.email, false, ${room.id}, now(), now(), now()
+    FROM unnest(${ids}::text[], ${distinct}::text[]) AS v(id, email)
+    ON CONFLICT (team_id, email) DO NOTHING`;
+  const memberIds = distinct.map(() => newId());
+  const added = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO viewer_group_memberships (id, group_id, viewer_id, created_at)
+    SELECT m.id, ${groupId}, v.id, now()
+    FROM unnest(${memberIds}::text[], ${distinct}::text[]) AS m(id, email)
+    JOIN viewers v ON v.team_id = ${actor.teamId} AND v.email = m.email
+    ON CONFLICT (group_id, viewer_id) DO NOTHING
+    RETURNING id`;
+  const members = await tx.$queryRaw<MemberRow[]>`
+    SELECT m.id, m.group_id AS "groupId", m.viewer_id AS "viewerId", v.email, m.created_at AS "createdAt"
+    FROM viewer_group_memberships m JOIN viewers v ON v.id = m.viewer_id
+    WHERE m.group_id = ${groupId} AND v.team_id = ${actor.teamId} AND v.email = ANY(${distinct}::text[])`;
+  // One event per membership that did not exist before, in request order.
+  const isNew = new Set(added.map((r) => r.id));
+  const byEmail = new Map(members.map((r) => [r.email, r]));
+  const fresh = distinct.map((e) => byEmail.get(e)!).filter((m) => isNew.has(m.id));
+  await emitMany(tx, actor, fresh.map((m) => ({ type: 'dataroom.member.added' as const, object: toMember(m), dataroomId: room.id })));
+  return members;
 }
 
 /** By membership id; the visitor stays. */

@@ -40,6 +40,7 @@ export type SharedSettingsInput = {
   show_banner?: boolean;
   custom_fields?: CustomFieldInput[];
   enable_custom_meta?: boolean;
+  allow_access_requests?: boolean;
   meta_title?: string | null;
   meta_description?: string | null;
   meta_image?: { source_url: string } | null;
@@ -85,6 +86,7 @@ async function toLinks(q: Pick<Tx, 'imageAsset'>, rows: LinkRow[]) {
     custom_fields: (l.customFields as CustomField[] | null) ?? [],
     brand_id: l.brandId,
     enable_custom_meta: l.enableCustomMeta,
+    allow_access_requests: l.allowAccessRequests,
     meta_title: l.metaTitle,
     meta_description: l.metaDescription,
     meta_image_url: l.metaImage ? (toImage(images.get(l.metaImage))?.url ?? null) : null,
@@ -161,6 +163,7 @@ function settingsColumns(input: LinkSettingsInput): Columns {
   if (input.show_banner !== undefined) c.showBanner = input.show_banner;
   if (input.custom_fields !== undefined) c.customFields = normalizeCustomFields(input.custom_fields);
   if (input.enable_custom_meta !== undefined) c.enableCustomMeta = input.enable_custom_meta;
+  if (input.allow_access_requests !== undefined) c.allowAccessRequests = input.allow_access_requests;
   if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
   if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
   return c;
@@ -279,6 +282,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
         if (preset.showBanner !== null) seeded.showBanner = preset.showBanner;
         if (preset.customFields !== null) seeded.customFields = preset.customFields;
         if (preset.enableCustomMeta !== null) seeded.enableCustomMeta = preset.enableCustomMeta;
+        if (preset.allowAccessRequests !== null) seeded.allowAccessRequests = preset.allowAccessRequests;
         if (preset.metaTitle !== null) seeded.metaTitle = preset.metaTitle;
         if (preset.metaDescription !== null) seeded.metaDescription = preset.metaDescription;
         if (preset.metaImage && input.meta_image === undefined) seeded.metaImage = await copyImage(tx, actor.teamId, preset.metaImage, stored);

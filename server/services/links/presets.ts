@@ -36,6 +36,7 @@ async function toPresets(q: Pick<Tx, 'imageAsset'>, rows: PresetRow[]) {
     show_banner: p.showBanner,
     custom_fields: (p.customFields as CustomField[] | null) ?? null,
     enable_custom_meta: p.enableCustomMeta,
+    allow_access_requests: p.allowAccessRequests,
     meta_title: p.metaTitle,
     meta_description: p.metaDescription,
     meta_image_url: p.metaImage ? (toImage(images.get(p.metaImage))?.url ?? null) : null,
@@ -75,6 +76,7 @@ async function columns(input: PresetInput) {
   if (input.show_banner !== undefined) c.showBanner = input.show_banner;
   if (input.custom_fields !== undefined) c.customFields = input.custom_fields ? normalizeCustomFields(input.custom_fields) : Prisma.DbNull;
   if (input.enable_custom_meta !== undefined) c.enableCustomMeta = input.enable_custom_meta;
+  if (input.allow_access_requests !== undefined) c.allowAccessRequests = input.allow_access_requests;
   if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
   if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
   return c;

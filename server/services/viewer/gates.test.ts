@@ -31,6 +31,7 @@ const link = (over: Partial<ViewerLink> = {}): ViewerLink => ({
   metaDescription: null,
   metaImage: null,
   createdById: null,
+  allowAccessRequests: false,
   groupAllowAll: false,
   groupDomains: [],
   ...over,

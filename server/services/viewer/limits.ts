@@ -2,12 +2,13 @@
 // over its own window: password guesses and email steps per link and client address; one-time
 // codes sent per link and email and per client address; codes tried per link and email (on top
 // of the 5 attempts a code allows); new sessions (a new visitor, so a new view) per link and
-// address; page-time batches per session and per address.
+// address; page-time batches per session and per address; access requests per email.
 import { config } from '../../config';
 import { createRateLimiter, type RateLimiter } from '../../ratelimit';
 
 const MINUTE = 60_000;
 const TEN_MINUTES = 10 * MINUTE;
+const HOUR = 60 * MINUTE;
 
 type Budget = { limit: () => number; windowMs: number };
 const BUDGETS = {
@@ -19,6 +20,8 @@ const BUDGETS = {
   session_new: { limit: () => config.viewerSessionsPerAddress, windowMs: TEN_MINUTES },
   events_session: { limit: () => config.viewerEventBatchesPerSession, windowMs: MINUTE },
   events_address: { limit: () => config.viewerEventBatchesPerAddress, windowMs: MINUTE },
+  // Access requests (each mails a code) per email address, over every link.
+  access_request: { limit: () => config.accessRequestsPerEmailPerHour, windowMs: HOUR },
 } satisfies Record<string, Budget>;
 export type LimitKind = keyof typeof BUDGETS;
 

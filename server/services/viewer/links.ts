@@ -36,6 +36,8 @@ export type ViewerLink = {
   metaDescription: string | null;
   metaImage: string | null;
   createdById: string | null;
+  /** A refused visitor may ask for access (server/services/access-requests). */
+  allowAccessRequests: boolean;
   /** The group's rules (group links). */
   groupAllowAll: boolean;
   groupDomains: string[];
@@ -93,7 +95,7 @@ export const LINK_SQL = `
     COALESCE(l.deny_list, '{}') AS "denyList", l.watermark_config AS "watermarkConfig", l.welcome_message AS "welcomeMessage",
     l.enable_notification AS "enableNotification", l.show_banner AS "showBanner", COALESCE(l.custom_fields, '[]') AS "customFields",
     l.enable_custom_meta AS "enableCustomMeta", l.meta_title AS "metaTitle", l.meta_description AS "metaDescription",
-    l.meta_image AS "metaImage", l.created_by_id AS "createdById",
+    l.meta_image AS "metaImage", l.created_by_id AS "createdById", l.allow_access_requests AS "allowAccessRequests",
     COALESCE(g.allow_all, false) AS "groupAllowAll", COALESCE(g.domains, '{}') AS "groupDomains",
     (l.expires_at IS NOT NULL AND l.expires_at <= $3::timestamp) AS expired,
     d.id AS "dId", d.name AS "dName", d.type AS "dType", dv.id AS "dVersionId", dv.content_type AS "dContentType",

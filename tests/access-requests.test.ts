@@ -1,0 +1,263 @@
+// Access requests over HTTP (DESIGN.md "Agreements (NDA before access), invitations, access
+// requests"): a refused visitor asks (email proven by a code, optional message), the team
+// approves (the visitor gets in on the next visit without the code again) or denies (the visitor
+// is told); the form answers every address alike; one pending request per email and link; the
+// hourly limit per address; events; cross-team and scope sweeps.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, createToken, envelope, uniqueTeam } from './support/api';
+import { ok } from './support/docs';
+import { codeFor, fromLog, gateOf, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
+
+type Api = ReturnType<typeof client>;
+let api: Api;
+let other: Api;
+let docId: string;
+
+const address = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@asker.example`;
+const stageOf = (location: string | null) => (location ? new URL(location, 'http://x').searchParams.get('r') : null);
+const errorOf = (location: string | null) => (location ? new URL(location, 'http://x').searchParams.get('e') : null);
+
+async function waitFor<T>(f: () => T[], what: string): Promise<T[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const got = f();
+    if (got.length) return got;
+    if (Date.now() > deadline) throw new Error(`nothing in the log for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A visitor refused at the code step of an email-authenticated link asks for access; the request's id. */
+async function ask(v: Visitor, slug: string, email: string, message?: string) {
+  await v.open(slug);
+  await v.gate(slug, { step: 'email', email });
+  const since = logSize();
+  const r = await v.gate(slug, { step: 'request', email, ...(message ? { message } : {}) });
+  expect(stageOf(r.location)).toBe('code');
+  const code = await codeFor(email, since);
+  const sent = await v.gate(slug, { step: 'request_code', code });
+  expect(stageOf(sent.location)).toBe('sent');
+  expect(errorOf(sent.location)).toBeNull();
+}
+
+async function pendingFor(linkId: string, email: string) {
+  const list = ok(await api.get(`/v1/access-requests?status=pending&link_id=${linkId}`)).data;
+  return list.filter((r: any) => r.email === email);
+}
+
+beforeAll(async () => {
+  api = client((await createToken({ team: uniqueTeam('access'), scopes: 'apis.all', plan: 'datarooms-plus' })).token);
+  other = client((await createToken({ team: uniqueTeam('access-other'), scopes: 'apis.all', plan: 'datarooms-plus' })).token);
+  docId = (await pdfDocument(api, 1)).id;
+});
+
+describe('asking', () => {
+  it('a refused visitor is offered "Request access" only where the link allows it', async () => {
+    const open = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], email_authenticated: false, allow_access_requests: true });
+    const closed = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], email_authenticated: false });
+    expect(open.allow_access_requests).toBe(true);
+    expect(closed.allow_access_requests).toBe(false);
+    for (const [link, offered] of [[open, true], [closed, false]] as const) {
+      const v = new Visitor();
+      const slug = slugOf(link);
+      await v.open(slug);
+      const refused = await v.gate(slug, { step: 'email', email: address('eve') });
+      expect(errorOf(refused.location)).toBe('denied');
+      const html = (await v.get(refused.location!)).text();
+      expect(html.includes('data-testid="request-access"')).toBe(offered);
+      const form = (await v.get(`/view/${slug}?r=form`)).text();
+      expect(form.includes('data-testid="request-form"')).toBe(offered);
+      // Without the setting the request steps do nothing.
+      if (!offered) expect(stageOf((await v.gate(slug, { step: 'request', email: address('x') })).location)).toBe('form');
+    }
+  });
+
+  it('a visitor refused on a first try (no session kept) can still ask, and an approval lets that browser in', async () => {
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], email_authenticated: false, allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('first');
+    const v = new Visitor();
+    await v.open(slug);
+    expect(errorOf((await v.gate(slug, { step: 'email', email: who })).location)).toBe('denied');
+    const since = logSize();
+    expect(stageOf((await v.gate(slug, { step: 'request', email: who })).location)).toBe('code');
+    expect(stageOf((await v.gate(slug, { step: 'request_code', code: await codeFor(who, since) })).location)).toBe('sent');
+    const [r] = await pendingFor(link.id, who);
+    ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
+    const page = await v.open(slug);
+    expect(page.status).toBe(200);
+    expect(gateOf(page.text())).toBeNull();
+  });
+
+  it('needs the code first; a wrong code is refused; the request lists with its message once proven', async () => {
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('bob');
+    const v = new Visitor();
+    await v.open(slug);
+    await v.gate(slug, { step: 'email', email: who });
+    // The code step of an email-authenticated link offers the request to everyone.
+    expect((await v.open(slug)).text()).toContain('data-testid="request-access"');
+    const since = logSize();
+    expect(stageOf((await v.gate(slug, { step: 'request', email: who, message: 'Fund X, re: Series B' })).location)).toBe('code');
+    await codeFor(who, since);
+    // Not listed before the code.
+    expect(await pendingFor(link.id, who)).toEqual([]);
+    const wrong = await v.gate(slug, { step: 'request_code', code: '000000' });
+    expect([stageOf(wrong.location), errorOf(wrong.location)]).toEqual(['code', 'code_wrong']);
+    expect((await v.open(slug, '?r=code')).text()).toContain('data-testid="request-code"');
+    const code = await codeFor(who, since);
+    const sent = await v.gate(slug, { step: 'request_code', code });
+    expect(stageOf(sent.location)).toBe('sent');
+    expect((await v.get(sent.location!)).text()).toContain('data-testid="request-sent"');
+    const [r] = await pendingFor(link.id, who);
+    expect(Object.keys(r).sort()).toEqual(['created', 'dataroom_id', 'decided_at', 'decided_by', 'email', 'id', 'link_id', 'message', 'object', 'status']);
+    expect(r).toMatchObject({ object: 'access_request', link_id: link.id, dataroom_id: null, email: who, message: 'Fund X, re: Series B', status: 'pending', decided_by: null, decided_at: null });
+    expect(ok(await api.get(`/v1/access-requests/${r.id}`))).toEqual(r);
+    const created = ok(await api.get(`/v1/events?type=access_request.created&resource_id=${r.id}`)).data;
+    expect(created).toHaveLength(1);
+    expect(created[0].actor.type).toBe('visitor');
+  });
+
+  it('answers an allowed address exactly like a refused one, and keeps one pending request per email and link', async () => {
+    const allowed = address('ada');
+    const link = await makeLink(api, { document_id: docId, allow_list: [allowed], allow_access_requests: true });
+    const slug = slugOf(link);
+    const answers: (string | null)[][] = [];
+    for (const who of [allowed, address('stranger')]) {
+      const v = new Visitor();
+      await v.open(slug);
+      await v.gate(slug, { step: 'email', email: who });
+      const since = logSize();
+      const r = await v.gate(slug, { step: 'request', email: who });
+      answers.push([r.location?.replace(slug, 'S') ?? null, String(r.status)]);
+      await codeFor(who, since);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    const again = address('twice');
+    await ask(new Visitor(), slug, again, 'first');
+    await ask(new Visitor(), slug, again, 'second');
+    const pending = await pendingFor(link.id, again);
+    expect(pending).toHaveLength(1);
+    expect(pending[0].message).toBe('second');
+  });
+
+  it('at most ACCESS_REQUESTS_PER_EMAIL_PER_HOUR (5) requests per address an hour', async () => {
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('spam');
+    const v = new Visitor();
+    await v.open(slug);
+    await v.gate(slug, { step: 'email', email: who });
+    const stages = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await v.gate(slug, { step: 'request', email: who });
+      stages.push(`${stageOf(r.location)}/${errorOf(r.location)}`);
+    }
+    expect(stages).toEqual([...Array(5).fill('code/null'), 'form/rate_limited']);
+    // Another address is not held back.
+    expect(stageOf((await v.gate(slug, { step: 'request', email: address('calm') })).location)).toBe('code');
+  });
+});
+
+describe('deciding', () => {
+  it('approve on a general link: the email joins the allow list, the visitor is mailed and gets in without the code again', async () => {
+    const link = await makeLink(api, { document_id: docId, name: 'Teaser', allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('approved');
+    const v = new Visitor();
+    await ask(v, slug, who);
+    const [r] = await pendingFor(link.id, who);
+    const since = logSize();
+    const approved = ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
+    expect(approved).toMatchObject({ id: r.id, status: 'approved' });
+    expect(Date.parse(approved.decided_at)).not.toBeNaN();
+    expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada@fund.example', who]);
+    const mail = await waitFor(() => fromLog('access request approved', who, since), who);
+    expect(mail[0]).toBe(link.url);
+    // The same browser: straight in, no code asked again.
+    const page = await v.open(slug);
+    expect(page.status).toBe(200);
+    expect(gateOf(page.text())).toBeNull();
+    expect(fromLog('one-time code', who, since)).toEqual([]);
+    // Another browser with the same address still proves it.
+    const w = new Visitor();
+    await w.open(slug);
+    await w.gate(slug, { step: 'email', email: who });
+    expect(gateOf((await w.open(slug)).text())).toBe('code');
+    expect(ok(await api.get(`/v1/events?type=access_request.approved&resource_id=${r.id}`)).data).toHaveLength(1);
+    envelope(await api.post(`/v1/access-requests/${r.id}/deny`, {}), 409, 'conflict');
+  });
+
+  it('approve on a group link: the email joins the group and the visitor gets in', async () => {
+    const room = ok(await api.post('/v1/datarooms', { name: 'Requests room' }), 201);
+    const group = ok(await api.post(`/v1/datarooms/${room.id}/groups`, { name: 'Bidders' }), 201);
+    const link = await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: group.id, allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('member');
+    const v = new Visitor();
+    await ask(v, slug, who);
+    const [r] = await pendingFor(link.id, who);
+    expect(r.dataroom_id).toBe(room.id);
+    ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
+    const members = ok(await api.get(`/v1/datarooms/${room.id}/groups/${group.id}/members`)).data.map((m: any) => m.email);
+    expect(members).toContain(who);
+    const page = await v.open(slug);
+    expect(page.status).toBe(200);
+    expect(gateOf(page.text())).toBeNull();
+  });
+
+  it('deny: the visitor is told and stays out', async () => {
+    const link = await makeLink(api, { document_id: docId, name: 'Model', allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('denied');
+    const v = new Visitor();
+    await ask(v, slug, who);
+    const [r] = await pendingFor(link.id, who);
+    const since = logSize();
+    expect(ok(await api.post(`/v1/access-requests/${r.id}/deny`, {}))).toMatchObject({ status: 'denied' });
+    expect((await waitFor(() => fromLog('access request denied', who, since), who))[0]).toBe('declined');
+    expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada@fund.example']);
+    expect(gateOf((await v.open(slug)).text())).not.toBeNull();
+    expect(ok(await api.get(`/v1/access-requests?status=denied&link_id=${link.id}`)).data.map((x: any) => x.id)).toEqual([r.id]);
+    expect(ok(await api.get(`/v1/events?type=access_request.denied&resource_id=${r.id}`)).data).toHaveLength(1);
+    envelope(await api.post(`/v1/access-requests/${r.id}/approve`, {}), 409, 'conflict');
+  });
+});
+
+describe('cross-team and scopes', () => {
+  let requestId: string;
+  beforeAll(async () => {
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const who = address('sweep');
+    await ask(new Visitor(), slugOf(link), who);
+    requestId = (await pendingFor(link.id, who))[0].id;
+  });
+
+  it('another team sees none of it', async () => {
+    envelope(await other.get(`/v1/access-requests/${requestId}`), 404, 'not_found');
+    envelope(await other.post(`/v1/access-requests/${requestId}/approve`, {}), 404, 'not_found');
+    envelope(await other.post(`/v1/access-requests/${requestId}/deny`, {}), 404, 'not_found');
+    expect(ok(await other.get('/v1/access-requests')).data).toEqual([]);
+    expect(ok(await api.get(`/v1/access-requests/${requestId}`)).status).toBe('pending');
+  });
+
+  it('links.read lists and gets, links.write decides; other scopes are refused; bad filters are 422', async () => {
+    const team = uniqueTeam('access-scopes');
+    const reader = client((await createToken({ team, scopes: 'links.read' })).token);
+    const stranger = client((await createToken({ team, scopes: 'documents.read,documents.write' })).token);
+    ok(await reader.get('/v1/access-requests'));
+    envelope(await reader.post('/v1/access-requests/x/approve', {}), 403, 'forbidden');
+    envelope(await reader.post('/v1/access-requests/x/deny', {}), 403, 'forbidden');
+    for (const [m, p] of [
+      ['get', '/v1/access-requests'],
+      ['get', '/v1/access-requests/x'],
+      ['post', '/v1/access-requests/x/approve'],
+      ['post', '/v1/access-requests/x/deny'],
+    ] as const) {
+      envelope(await (m === 'post' ? stranger.post(p, {}) : stranger.get(p)), 403, 'forbidden');
+    }
+    envelope(await api.get('/v1/access-requests?status=maybe'), 422, 'unprocessable_entity');
+    envelope(await api.get('/v1/access-requests/nope'), 404, 'not_found');
+  });
+});
