@@ -67,6 +67,7 @@ const ROUTE_HANDLERS = [
   /^\/brand\/banner\/[^/]+\/?$/,
   /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|pages\/[^/]+)\/?$/,
   /^\/view\/[^/]+\/(?:gate|enter|events|zip)\/?$/,
+  /^\/view\/[^/]+\/agreement\/pages\/[^/]+\/?$/,
 ];
 
 /** Whether Next answers the path with an HTML page (not a route handler). */

@@ -1,6 +1,7 @@
 // The one router behind every face, by resource. /v1 exposes the procedures that carry
 // `openapi` meta; the dashboard calls any of them through the tRPC client.
 import { router } from '../trpc';
+import { agreementsRouter } from './agreements';
 import { analyticsRouter } from './analytics';
 import { brandsRouter } from './brands';
 import { dataroomsRouter } from './datarooms';
@@ -25,6 +26,7 @@ export const appRouter = router({
   brands: brandsRouter,
   links: linksRouter,
   linkPresets: linkPresetsRouter,
+  agreements: agreementsRouter,
   visitors: visitorsRouter,
   analytics: analyticsRouter,
   teams: teamsRouter,

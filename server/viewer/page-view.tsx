@@ -86,6 +86,7 @@ export function UnadmittedPage({ page, outcome, slug, name, sp }: { page: Viewer
         title={null}
         email={page.ctx.state.state === 'live' ? (page.ctx.state.session?.email ?? null) : null}
         fields={link.customFields}
+        agreement={page.agreement}
       />
     );
   }
