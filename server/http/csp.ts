@@ -61,6 +61,7 @@ const ROUTE_HANDLERS = [
   /^\/api\/brands\/[^/]+\/images\/[^/]+\/?$/,
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,
   /^\/api\/documents\/[^/]+\/versions\/[^/]+\/file\/?$/,
+  /^\/api\/agreements\/[^/]+\/acceptances\/(?:export|[^/]+\/receipt)\/?$/,
   /^\/oauth\//,
   /^\/\.well-known\//,
   /^\/images\/[^/]+\/[^/]+\/?$/,

@@ -7,6 +7,8 @@ import { newId } from '../../ids';
 import { emit } from '../events/emit';
 import type { ViewerLink } from '../viewer/links';
 import { toAcceptance } from './agreements';
+import { sendNoticeMail } from '../../auth/mail';
+import { drawReceipt } from './receipt';
 
 export const visitorKey = (email: string | null, sessionId: string) => (email ? email.toLowerCase() : `session:${sessionId}`);
 
@@ -36,6 +38,26 @@ export type Acceptance = { sessionId: string; email: string | null; visitorId: s
  */
 export async function recordAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
   if (!link.agreementId) return null;
+  const id = await insertAcceptance(link, who);
+  if (id && who.email) void mailReceipt(id, who.email).catch((e) => console.error('[quire] agreement receipt mail failed', e));
+  return id;
+}
+
+/** The visitor's copy: the PDF receipt attached to a plain notice (printed as one log line without SMTP). */
+async function mailReceipt(id: string, to: string) {
+  const acc = await db.agreementAcceptance.findUniqueOrThrow({ where: { id }, include: { agreement: { select: { name: true } } } });
+  const bytes = await drawReceipt({ ...acc, agreementName: acc.agreement.name });
+  await sendNoticeMail({
+    to,
+    kind: 'agreement receipt',
+    subject: `Your acceptance of ${acc.agreement.name}`,
+    text: `You accepted "${acc.agreement.name}" on ${acc.acceptedAt.toISOString()} (version ${acc.agreementVersion}). The receipt is attached.`,
+    logValue: `${acc.id} version ${acc.agreementVersion}`,
+    attachments: [{ filename: `receipt-${acc.id}.pdf`, content: Buffer.from(bytes), contentType: 'application/pdf' }],
+  });
+}
+
+async function insertAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
   return db.$transaction(async (tx) => {
     const a = await tx.agreement.findFirst({ where: { id: link.agreementId!, teamId: link.teamId } });
     if (!a) return null;

@@ -169,3 +169,11 @@ export async function listAcceptances(actor: Actor, id: string, q: { limit: numb
   });
   return page(rows, q.limit, toAcceptance, (r) => [r.acceptedAt.getTime(), r.id]);
 }
+
+/** Every acceptance of the agreement, newest first, as CSV rows (the dashboard's export). */
+export async function acceptancesForExport(actor: Actor, id: string) {
+  const a = await findAgreement(db, actor, id);
+  const rows = await db.agreementAcceptance.findMany({ where: { agreementId: a.id, teamId: actor.teamId }, orderBy: [{ acceptedAt: 'desc' }, { id: 'desc' }], take: 100_000 });
+  const header = ['accepted_at', 'email', 'name', 'agreement_version', 'link_id', 'ip_address', 'user_agent', 'id'];
+  return { header, rows: rows.map((r) => [iso(r.acceptedAt), r.email, r.name, r.agreementVersion, r.linkId, r.ipAddress, r.userAgent, r.id]) };
+}
