@@ -13,6 +13,7 @@ let doc: any;
 let room: any;
 
 const LINK_KEYS = [
+  'agreement_id',
   'allow_download',
   'allow_list',
   'audience_type',
