@@ -14,6 +14,7 @@ let room: any;
 
 const LINK_KEYS = [
   'allow_access_requests',
+  'agreement_id',
   'allow_download',
   'allow_list',
   'audience_type',

@@ -60,6 +60,7 @@ beforeAll(async () => {
   theirRoomBranding = ok(await them.get(`/v1/datarooms/${room.id}/branding`));
   theirs['links/{id}'] = ok(await them.post('/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id }), 201).id;
   theirs['link-presets/{id}'] = ok(await them.post('/v1/link-presets', { name: 'Theirs' }), 201).id;
+  theirs['agreements/{id}'] = ok(await them.post('/v1/agreements', { name: 'Their NDA', content_type: 'text', text: 'Keep it secret.' }), 201).id;
   theirs['visitors/{id}'] = member.visitor_id;
   const docLink = ok(await them.post('/v1/links', { document_id: doc.id }), 201);
   theirs['views/{id}'] = viewIdOf((await enter(new Visitor(), slugOf(docLink))).text())!;

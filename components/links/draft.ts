@@ -64,6 +64,8 @@ export type Draft = {
   watermark: WatermarkDraft;
   welcome_message: string;
   brand_id: string;
+  /** The agreement visitors accept after the email step ('' for none). */
+  agreement_id: string;
   custom_fields: FieldDraft[];
   enable_custom_meta: boolean;
   meta_title: string;
@@ -98,6 +100,7 @@ export function emptyDraft(): Draft {
     watermark: { ...DEFAULT_WATERMARK },
     welcome_message: '',
     brand_id: '',
+    agreement_id: '',
     custom_fields: [],
     enable_custom_meta: false,
     meta_title: '',
@@ -122,6 +125,7 @@ type Shared = Pick<
   | 'meta_title'
   | 'meta_description'
   | 'meta_image_url'
+  | 'agreement_id'
 >;
 
 function fieldsFrom(fields: LinkItem['custom_fields']): FieldDraft[] {
@@ -143,6 +147,7 @@ function sharedFrom(d: Draft, s: Shared, source: string): Draft {
     deny_list: s.deny_list.join('\n'),
     watermark: s.watermark_config ? { enabled: true, ...s.watermark_config, position: s.watermark_config.position } : { ...DEFAULT_WATERMARK },
     welcome_message: s.welcome_message ?? '',
+    agreement_id: s.agreement_id ?? '',
     custom_fields: s.custom_fields ? fieldsFrom(s.custom_fields) : [],
     meta_title: s.meta_title ?? '',
     meta_description: s.meta_description ?? '',
@@ -289,6 +294,7 @@ function sharedBody(d: Draft, had: { password: boolean; image: boolean }) {
     deny_list: parseList(d.deny_list),
     watermark_config: watermarkBody(d.watermark),
     welcome_message: d.welcome_message.trim() || null,
+    agreement_id: d.agreement_id || null,
     custom_fields: fieldsBody(d.custom_fields),
     enable_custom_meta: d.enable_custom_meta,
     meta_title: d.meta_title.trim() || null,
@@ -348,6 +354,7 @@ export const FIELD_TAB: Record<string, Tab> = {
   allow_list: 'access',
   deny_list: 'access',
   allow_access_requests: 'access',
+  agreement_id: 'access',
   allow_download: 'protection',
   watermark_config: 'protection',
   'watermark_config.text': 'protection',

@@ -148,6 +148,43 @@ const QUICK_EXPIRY = [
   { label: '30 days', days: 30 },
 ];
 
+/** The agreement (NDA) visitors accept after the email step; the team's agreements are made through /v1 or the CLI. */
+function AgreementPicker({ draft, set, errors }: Pick<PanelProps, 'draft' | 'set' | 'errors'>) {
+  const trpc = useTRPC();
+  const agreements = useQuery(trpc.agreements.list.queryOptions({}));
+  const list = agreements.data?.data ?? [];
+  return (
+    <section className="space-y-2">
+      <SectionTitle>Agreement</SectionTitle>
+      <Field
+        label="Terms visitors accept first"
+        error={errors.agreement_id}
+        hint={
+          agreements.isError
+            ? 'Agreements could not be loaded; the setting is kept.'
+            : draft.agreement_id
+              ? 'Asked after the email, before the password; a visitor who accepted this version is not asked again.'
+              : list.length
+                ? 'None: visitors are not asked to accept terms.'
+                : 'The team has no agreements yet.'
+        }
+      >
+        {(p) => (
+          <Select {...p} data-testid="agreement-picker" value={draft.agreement_id} onChange={(e) => set('agreement_id', e.target.value)} disabled={agreements.isPending}>
+            <option value="">None</option>
+            {list.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+            {draft.agreement_id && !list.some((a) => a.id === draft.agreement_id) && !agreements.isPending && <option value={draft.agreement_id}>Unknown agreement</option>}
+          </Select>
+        )}
+      </Field>
+    </section>
+  );
+}
+
 function AccessPanel({ kind, draft, set, errors, groupTarget = false }: PanelProps) {
   const allow = parseList(draft.allow_list).length;
   const deny = parseList(draft.deny_list).length;
@@ -215,6 +252,8 @@ function AccessPanel({ kind, draft, set, errors, groupTarget = false }: PanelPro
           </p>
         )}
       </section>
+
+      <AgreementPicker draft={draft} set={set} errors={errors} />
 
       <section className="space-y-2">
         <SectionTitle>Password and expiry</SectionTitle>

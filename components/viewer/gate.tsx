@@ -2,10 +2,12 @@
 // they work without JavaScript. One gate at a time, in DESIGN.md's order; a refusal message
 // never says which rule refused.
 import type { CustomField } from '@/server/services/links/settings';
+import type { ViewerAgreement } from '@/server/services/viewer/agreement';
+import { AgreementStep } from './agreement';
 import { BrandButton, ViewerCard } from './shell';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 
-export type GateKind = 'email' | 'fields' | 'password' | 'code';
+export type GateKind = 'email' | 'fields' | 'agreement' | 'password' | 'code';
 
 export const input =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-inset focus:ring-[var(--viewer-brand)]';
@@ -28,6 +30,8 @@ export function errorMessage(t: ViewerWords, code: string | undefined, field: Cu
     case 'rate_limited':
     case 'denied':
     case 'message_invalid':
+    case 'agreement_unchecked':
+    case 'agreement_name':
       return t[`err_${code}`];
     case 'field_invalid':
       return fill(t.err_field_invalid, { label: field?.label ?? '' });
@@ -117,6 +121,7 @@ export function GateForm({
   email,
   fields,
   requestAccess = false,
+  agreement,
 }: {
   slug: string;
   gate: GateKind;
@@ -128,11 +133,12 @@ export function GateForm({
   fields: CustomField[];
   /** The link takes access requests: offered where a refused visitor ends up. */
   requestAccess?: boolean;
+  agreement?: ViewerAgreement | null;
 }) {
   const action = `/view/${slug}/gate`;
   const requestHref = `/view/${slug}?r=form`;
   return (
-    <ViewerCard>
+    <ViewerCard className={gate === 'agreement' ? 'max-w-2xl' : undefined}>
       {title ? <p className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-400">{title}</p> : null}
       {welcome ? (
         <p data-testid="viewer-welcome" className="mb-5 text-sm whitespace-pre-line text-zinc-600">
@@ -168,6 +174,9 @@ export function GateForm({
           </div>
           <BrandButton>{t.continue}</BrandButton>
         </form>
+      ) : null}
+      {gate === 'agreement' && agreement ? (
+        <AgreementStep agreement={agreement} t={t} action={action} pageSrc={(n) => `/view/${slug}/agreement/pages/${n}?w=900`} error={<ErrorNote message={error} />} />
       ) : null}
       {gate === 'password' ? (
         <form method="post" action={action} data-testid="gate-password">

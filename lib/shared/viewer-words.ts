@@ -7,6 +7,16 @@ import { LANGUAGES } from './branding-fields';
 export type ViewerLanguage = (typeof LANGUAGES)[number];
 
 const en = {
+  agreementTitle: "Review and accept the terms",
+  agreementIntro: "Before you continue, read the terms below.",
+  agreementCheckbox: "I have read and agree to these terms",
+  agreementName: "Full name",
+  agreementAccept: "I agree",
+  agreementOpenTerms: "Read the terms",
+  agreementNewTab: "opens in a new tab",
+  agreementUnavailable: "The terms cannot be shown right now. Ask the person who shared this link.",
+  err_agreement_unchecked: "Tick the box to accept the terms.",
+  err_agreement_name: "Enter your full name.",
   emailTitle: 'Enter your email to continue',
   emailLabel: 'Email address',
   emailPlaceholder: 'you@company.com',
@@ -74,6 +84,16 @@ const en = {
 export type ViewerWords = typeof en;
 
 const de: ViewerWords = {
+  agreementTitle: "Bedingungen prüfen und akzeptieren",
+  agreementIntro: "Bitte lesen Sie die folgenden Bedingungen, bevor Sie fortfahren.",
+  agreementCheckbox: "Ich habe diese Bedingungen gelesen und stimme ihnen zu",
+  agreementName: "Vollständiger Name",
+  agreementAccept: "Ich stimme zu",
+  agreementOpenTerms: "Bedingungen lesen",
+  agreementNewTab: "öffnet in einem neuen Tab",
+  agreementUnavailable: "Die Bedingungen können gerade nicht angezeigt werden. Wenden Sie sich an die Person, die den Link geteilt hat.",
+  err_agreement_unchecked: "Setzen Sie das Häkchen, um die Bedingungen zu akzeptieren.",
+  err_agreement_name: "Geben Sie Ihren vollständigen Namen ein.",
   emailTitle: 'Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren',
   emailLabel: 'E-Mail-Adresse',
   emailPlaceholder: 'sie@firma.de',
@@ -140,6 +160,16 @@ const de: ViewerWords = {
 };
 
 const fr: ViewerWords = {
+  agreementTitle: "Lisez et acceptez les conditions",
+  agreementIntro: "Avant de continuer, lisez les conditions ci-dessous.",
+  agreementCheckbox: "J'ai lu ces conditions et je les accepte",
+  agreementName: "Nom complet",
+  agreementAccept: "J'accepte",
+  agreementOpenTerms: "Lire les conditions",
+  agreementNewTab: "s'ouvre dans un nouvel onglet",
+  agreementUnavailable: "Les conditions ne peuvent pas être affichées pour le moment. Contactez la personne qui a partagé ce lien.",
+  err_agreement_unchecked: "Cochez la case pour accepter les conditions.",
+  err_agreement_name: "Saisissez votre nom complet.",
   emailTitle: 'Saisissez votre adresse e-mail pour continuer',
   emailLabel: 'Adresse e-mail',
   emailPlaceholder: 'vous@entreprise.fr',
@@ -206,6 +236,16 @@ const fr: ViewerWords = {
 };
 
 const es: ViewerWords = {
+  agreementTitle: "Revisa y acepta las condiciones",
+  agreementIntro: "Antes de continuar, lee las condiciones siguientes.",
+  agreementCheckbox: "He leído y acepto estas condiciones",
+  agreementName: "Nombre completo",
+  agreementAccept: "Acepto",
+  agreementOpenTerms: "Leer las condiciones",
+  agreementNewTab: "se abre en una pestaña nueva",
+  agreementUnavailable: "Las condiciones no se pueden mostrar ahora. Pregunta a quien compartió este enlace.",
+  err_agreement_unchecked: "Marca la casilla para aceptar las condiciones.",
+  err_agreement_name: "Escribe tu nombre completo.",
   emailTitle: 'Introduce tu correo electrónico para continuar',
   emailLabel: 'Correo electrónico',
   emailPlaceholder: 'tu@empresa.com',
@@ -272,6 +312,16 @@ const es: ViewerWords = {
 };
 
 const it: ViewerWords = {
+  agreementTitle: "Leggi e accetta le condizioni",
+  agreementIntro: "Prima di continuare, leggi le condizioni qui sotto.",
+  agreementCheckbox: "Ho letto e accetto queste condizioni",
+  agreementName: "Nome completo",
+  agreementAccept: "Accetto",
+  agreementOpenTerms: "Leggi le condizioni",
+  agreementNewTab: "si apre in una nuova scheda",
+  agreementUnavailable: "Le condizioni non possono essere mostrate ora. Chiedi a chi ha condiviso questo link.",
+  err_agreement_unchecked: "Seleziona la casella per accettare le condizioni.",
+  err_agreement_name: "Inserisci il tuo nome completo.",
   emailTitle: 'Inserisci la tua email per continuare',
   emailLabel: 'Indirizzo email',
   emailPlaceholder: 'tu@azienda.it',
@@ -338,6 +388,16 @@ const it: ViewerWords = {
 };
 
 const nl: ViewerWords = {
+  agreementTitle: "Lees en accepteer de voorwaarden",
+  agreementIntro: "Lees de onderstaande voorwaarden voordat je verdergaat.",
+  agreementCheckbox: "Ik heb deze voorwaarden gelezen en ga ermee akkoord",
+  agreementName: "Volledige naam",
+  agreementAccept: "Ik ga akkoord",
+  agreementOpenTerms: "Lees de voorwaarden",
+  agreementNewTab: "opent in een nieuw tabblad",
+  agreementUnavailable: "De voorwaarden kunnen nu niet worden getoond. Vraag het aan degene die deze link heeft gedeeld.",
+  err_agreement_unchecked: "Vink het vakje aan om de voorwaarden te accepteren.",
+  err_agreement_name: "Vul je volledige naam in.",
   emailTitle: 'Vul je e-mailadres in om verder te gaan',
   emailLabel: 'E-mailadres',
   emailPlaceholder: 'jij@bedrijf.nl',
@@ -404,6 +464,16 @@ const nl: ViewerWords = {
 };
 
 const pt: ViewerWords = {
+  agreementTitle: "Leia e aceite os termos",
+  agreementIntro: "Antes de continuar, leia os termos abaixo.",
+  agreementCheckbox: "Li e aceito estes termos",
+  agreementName: "Nome completo",
+  agreementAccept: "Aceito",
+  agreementOpenTerms: "Ler os termos",
+  agreementNewTab: "abre em uma nova aba",
+  agreementUnavailable: "Os termos não podem ser exibidos agora. Fale com quem compartilhou este link.",
+  err_agreement_unchecked: "Marque a caixa para aceitar os termos.",
+  err_agreement_name: "Informe seu nome completo.",
   emailTitle: 'Introduza o seu e-mail para continuar',
   emailLabel: 'Endereço de e-mail',
   emailPlaceholder: 'voce@empresa.com',
@@ -470,6 +540,16 @@ const pt: ViewerWords = {
 };
 
 const ja: ViewerWords = {
+  agreementTitle: "規約を確認して同意してください",
+  agreementIntro: "続行する前に、以下の規約をお読みください。",
+  agreementCheckbox: "規約を読み、同意します",
+  agreementName: "氏名",
+  agreementAccept: "同意する",
+  agreementOpenTerms: "規約を読む",
+  agreementNewTab: "新しいタブで開きます",
+  agreementUnavailable: "現在、規約を表示できません。このリンクを共有した方にお問い合わせください。",
+  err_agreement_unchecked: "規約に同意するにはチェックを入れてください。",
+  err_agreement_name: "氏名を入力してください。",
   emailTitle: '続行するにはメールアドレスを入力してください',
   emailLabel: 'メールアドレス',
   emailPlaceholder: 'you@company.co.jp',

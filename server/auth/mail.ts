@@ -58,6 +58,8 @@ export type NoticeMail = {
   text: string;
   /** The one value the log line shows (the code; the dashboard URL of the link). */
   logValue: string;
+  /** Files sent with it (an acceptance's PDF receipt); not printed to the log. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 export async function sendNoticeMail(m: NoticeMail): Promise<void> {
@@ -66,7 +68,7 @@ export async function sendNoticeMail(m: NoticeMail): Promise<void> {
     return;
   }
   transport ??= nodemailer.createTransport(config.mail!.server);
-  const result = await transport.sendMail({ to: m.to, from: config.mail!.from, subject: m.subject, text: m.text });
+  const result = await transport.sendMail({ to: m.to, from: config.mail!.from, subject: m.subject, text: m.text, attachments: m.attachments });
   const failed = [...(result.rejected ?? []), ...(result.pending ?? [])];
   if (failed.length) throw new Error(`Email to ${failed.join(', ')} could not be sent`);
 }

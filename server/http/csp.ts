@@ -61,6 +61,7 @@ const ROUTE_HANDLERS = [
   /^\/api\/brands\/[^/]+\/images\/[^/]+\/?$/,
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,
   /^\/api\/documents\/[^/]+\/versions\/[^/]+\/file\/?$/,
+  /^\/api\/agreements\/[^/]+\/acceptances\/(?:export|[^/]+\/receipt)\/?$/,
   /^\/oauth\//,
   /^\/mcp\/?$/,
   /^\/\.well-known\//,
@@ -68,6 +69,7 @@ const ROUTE_HANDLERS = [
   /^\/brand\/banner\/[^/]+\/?$/,
   /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|pages\/[^/]+)\/?$/,
   /^\/view\/[^/]+\/(?:gate|enter|events|zip)\/?$/,
+  /^\/view\/[^/]+\/agreement\/pages\/[^/]+\/?$/,
 ];
 
 /** Whether Next answers the path with an HTML page (not a route handler). */

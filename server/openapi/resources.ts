@@ -1,6 +1,7 @@
 // Every resource's tag text and request examples, collected from beside their schemas, and the
 // tags of the parts of /v1 that are no router resource (the token itself, the presigned upload).
 import { openApiDocs as accessRequests } from '../routers/access-requests/schemas';
+import { openApiDocs as agreements } from '../routers/agreements/schemas';
 import { openApiDocs as brands } from '../routers/brands/schemas';
 import { openApiDocs as datarooms } from '../routers/datarooms/schemas';
 import { openApiDocs as documents } from '../routers/documents/schemas';
@@ -31,7 +32,7 @@ const OUTSIDE_ROUTERS: ResourceDocs[] = [
   },
 ];
 
-const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, accessRequests, visitors, brands, events, webhooks];
+const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, agreements, accessRequests, visitors, brands, events, webhooks];
 
 export const TAG_DESCRIPTIONS: Record<string, string> = Object.fromEntries(RESOURCES.flatMap((r) => (r.tag ? [[r.tag.name, r.tag.description]] : [])));
 

@@ -2,6 +2,7 @@
 // `openapi` meta; the dashboard calls any of them through the tRPC client.
 import { router } from '../trpc';
 import { accessRequestsRouter } from './access-requests';
+import { agreementsRouter } from './agreements';
 import { analyticsRouter } from './analytics';
 import { brandsRouter } from './brands';
 import { dataroomsRouter } from './datarooms';
@@ -27,6 +28,7 @@ export const appRouter = router({
   links: linksRouter,
   linkPresets: linkPresetsRouter,
   accessRequests: accessRequestsRouter,
+  agreements: agreementsRouter,
   visitors: visitorsRouter,
   analytics: analyticsRouter,
   teams: teamsRouter,

@@ -14,6 +14,8 @@ import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../ser
 import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
 import type { ViewerLink } from '../services/viewer/links';
 import { renderPage } from '../services/viewer/render';
+import { viewerAgreement } from '../services/viewer/agreement';
+import { pendingGate } from '../services/viewer/gates';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
 import { admitted, LinkExpiredError, viewerCaller } from './router';
 import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';
@@ -141,6 +143,35 @@ export async function pageImage(req: Request, p: Params): Promise<RawAnswer | Re
       headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, max-age=600', 'X-Content-Type-Options': 'nosniff' },
       body: img.bytes,
     };
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/**
+ * GET /view/{slug}/agreement/pages/{page}?w=: a page of the link's agreement document, for a
+ * visitor who has reached the agreement step (the email and fields before it are given); the
+ * rest of the link stays behind admission.
+ */
+export async function agreementPageRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
+    if (ctx.state.state === 'expired') throw new LinkExpiredError();
+    const { link, session } = ctx.state;
+    const gate = pendingGate(link, session);
+    if (gate === 'email' || gate === 'fields') throw new ApiError('forbidden', 'Open the link first.');
+    const a = await viewerAgreement(link);
+    const d = a?.contentType === 'document' ? a.document : null;
+    const page = Number(p.page);
+    if (!d || !/^\d{1,6}$/.test(p.page ?? '') || page < 1 || page > d.numPages) throw new ApiError('not_found', 'No such page.');
+    const w = Number(new URL(req.url).searchParams.get('w') ?? 1024);
+    const img = await renderPage({ id: d.versionId, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages }, page, Number.isFinite(w) && w > 0 ? w : 1024, {
+      holder: { session: session?.id ?? `address:${ctx.address}`, address: ctx.address },
+    });
+    return new Response(new Uint8Array(img.bytes), {
+      headers: { 'Content-Type': img.contentType, 'Content-Length': String(img.bytes.length), 'Cache-Control': 'private, max-age=600', 'X-Content-Type-Options': 'nosniff' },
+    });
   } catch (e) {
     return refusal(e);
   }

@@ -7,18 +7,26 @@ import { db } from '../db/client';
 import { visitorBranding, type EffectiveBranding } from '../services/branding/effective';
 import { imageUrl } from '../services/branding/images';
 import type { ViewerContext } from './context';
+import { viewerAgreement, type ViewerAgreement } from '../services/viewer/agreement';
+import { pendingGate } from '../services/viewer/gates';
 
 export type ViewerPage = {
   ctx: ViewerContext;
   branding: EffectiveBranding | null;
   words: ReturnType<typeof viewerWords>;
+  /** The link's agreement when the agreement step is the one to show. */
+  agreement?: ViewerAgreement | null;
 };
 
 export async function viewerPageOf(ctx: ViewerContext): Promise<ViewerPage> {
   if (ctx.state.state === 'not_found') return { ctx, branding: null, words: viewerWords('en') };
   const link = ctx.state.link;
-  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
-  return { ctx, branding, words: viewerWords(branding.default_language) };
+  const asksAgreement = ctx.state.state === 'live' && !ctx.actor && pendingGate(link, ctx.state.session) === 'agreement';
+  const [branding, agreement] = await Promise.all([
+    visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId }),
+    asksAgreement ? viewerAgreement(link) : null,
+  ]);
+  return { ctx, branding, words: viewerWords(branding.default_language), agreement };
 }
 
 /** The name of what the link shares (the document's or the room's). */

@@ -94,6 +94,7 @@ export function UnadmittedPage({ page, outcome, slug, name, sp }: { page: Viewer
         email={page.ctx.state.state === 'live' ? (page.ctx.state.session?.email ?? null) : null}
         fields={link.customFields}
         requestAccess={link.allowAccessRequests}
+        agreement={page.agreement}
       />
     );
   }

@@ -84,6 +84,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s agreements, newest first
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["agreements-list"];
+        put?: never;
+        /**
+         * Create an agreement
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        post: operations["agreements-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agreements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agreement
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["agreements-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an agreement (409 while a live link or a preset uses it)
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        delete: operations["agreements-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an agreement (changed terms get a new version and are asked again)
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        patch: operations["agreements-update"];
+        trace?: never;
+    };
+    "/agreements/{id}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agreement’s acceptances, newest first
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["agreements-acceptances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/datarooms/{id}": {
         parameters: {
             query?: never;
@@ -1690,6 +1762,343 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "agreements-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "agreement";
+                            name: string;
+                            /** @enum {string} */
+                            content_type: "text" | "url" | "document";
+                            text: string | null;
+                            url: string | null;
+                            document_id: string | null;
+                            require_name: boolean;
+                            /** @description SHA-256 (hex) of the content: it changes when the terms change, and visitors are asked again */
+                            version: string;
+                            created: string;
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "agreements-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Mutual NDA",
+                 *       "content_type": "text",
+                 *       "text": "# Mutual NDA\n\nThe recipient keeps everything in this room **confidential**.",
+                 *       "require_name": true
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    content_type: "text" | "url" | "document";
+                    text?: string | null;
+                    url?: string | null;
+                    document_id?: string | null;
+                    /** @description The visitor types their full name to accept */
+                    require_name?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "agreement";
+                        name: string;
+                        /** @enum {string} */
+                        content_type: "text" | "url" | "document";
+                        text: string | null;
+                        url: string | null;
+                        document_id: string | null;
+                        require_name: boolean;
+                        /** @description SHA-256 (hex) of the content: it changes when the terms change, and visitors are asked again */
+                        version: string;
+                        created: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "agreements-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "agreement";
+                        name: string;
+                        /** @enum {string} */
+                        content_type: "text" | "url" | "document";
+                        text: string | null;
+                        url: string | null;
+                        document_id: string | null;
+                        require_name: boolean;
+                        /** @description SHA-256 (hex) of the content: it changes when the terms change, and visitors are asked again */
+                        version: string;
+                        created: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "agreements-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "agreement";
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "agreements-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "url",
+                 *       "url": "https://example.com/legal/nda"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    content_type?: "text" | "url" | "document";
+                    text?: string | null;
+                    url?: string | null;
+                    document_id?: string | null;
+                    /** @description The visitor types their full name to accept */
+                    require_name?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "agreement";
+                        name: string;
+                        /** @enum {string} */
+                        content_type: "text" | "url" | "document";
+                        text: string | null;
+                        url: string | null;
+                        document_id: string | null;
+                        require_name: boolean;
+                        /** @description SHA-256 (hex) of the content: it changes when the terms change, and visitors are asked again */
+                        version: string;
+                        created: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "agreements-acceptances": {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "agreement_acceptance";
+                            agreement_id: string;
+                            agreement_version: string;
+                            link_id: string | null;
+                            view_id: string | null;
+                            visitor_id: string | null;
+                            email: string | null;
+                            name: string | null;
+                            ip_address: string | null;
+                            user_agent: string | null;
+                            accepted_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -5695,6 +6104,7 @@ export interface operations {
                             meta_title: string | null;
                             meta_description: string | null;
                             meta_image_url: string | null;
+                            agreement_id: string | null;
                             created: string;
                             updated_at: string;
                         }[];
@@ -5757,6 +6167,7 @@ export interface operations {
                         opacity?: number;
                     } | null) | null;
                     welcome_message?: (string | null) | null;
+                    agreement_id?: (string | null) | null;
                     enable_notification?: boolean | null;
                     show_banner?: boolean | null;
                     custom_fields?: {
@@ -5830,6 +6241,7 @@ export interface operations {
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
+                        agreement_id: string | null;
                         created: string;
                         updated_at: string;
                     };
@@ -5906,6 +6318,7 @@ export interface operations {
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
+                        agreement_id: string | null;
                         created: string;
                         updated_at: string;
                     };
@@ -5998,6 +6411,7 @@ export interface operations {
                         opacity?: number;
                     } | null) | null;
                     welcome_message?: (string | null) | null;
+                    agreement_id?: (string | null) | null;
                     enable_notification?: boolean | null;
                     show_banner?: boolean | null;
                     custom_fields?: {
@@ -6070,6 +6484,7 @@ export interface operations {
                         meta_title: string | null;
                         meta_description: string | null;
                         meta_image_url: string | null;
+                        agreement_id: string | null;
                         created: string;
                         updated_at: string;
                     };
@@ -6154,6 +6569,7 @@ export interface operations {
                                 options: string[] | null;
                             }[];
                             brand_id: string | null;
+                            agreement_id: string | null;
                             enable_custom_meta: boolean;
                             allow_access_requests: boolean;
                             meta_title: string | null;
@@ -6242,6 +6658,7 @@ export interface operations {
                         opacity?: number;
                     } | null;
                     welcome_message?: string | null;
+                    agreement_id?: string | null;
                     enable_notification?: boolean;
                     show_banner?: boolean;
                     custom_fields?: {
@@ -6317,6 +6734,7 @@ export interface operations {
                             options: string[] | null;
                         }[];
                         brand_id: string | null;
+                        agreement_id: string | null;
                         enable_custom_meta: boolean;
                         allow_access_requests: boolean;
                         meta_title: string | null;
@@ -6401,6 +6819,7 @@ export interface operations {
                             options: string[] | null;
                         }[];
                         brand_id: string | null;
+                        agreement_id: string | null;
                         enable_custom_meta: boolean;
                         allow_access_requests: boolean;
                         meta_title: string | null;
@@ -6503,6 +6922,7 @@ export interface operations {
                         opacity?: number;
                     } | null;
                     welcome_message?: string | null;
+                    agreement_id?: string | null;
                     enable_notification?: boolean;
                     show_banner?: boolean;
                     custom_fields?: {
@@ -6577,6 +6997,7 @@ export interface operations {
                             options: string[] | null;
                         }[];
                         brand_id: string | null;
+                        agreement_id: string | null;
                         enable_custom_meta: boolean;
                         allow_access_requests: boolean;
                         meta_title: string | null;

@@ -235,6 +235,19 @@ export const GROUPS: GroupDef[] = [
     ],
   },
   {
+    name: 'agreements',
+    summary: 'Terms (an NDA) visitors accept before a link opens, and who accepted them',
+    columns: ['id', 'name', 'content_type', 'require_name', 'version', 'updated_at'],
+    ops: [
+      ...crud('/agreements', '/agreements/{id}', ['agreement']),
+      op('acceptances', 'GET', '/agreements/{id}/acceptances', {
+        args: ['id=agreement'],
+        summary: 'Who accepted it, newest first',
+        columns: ['id', 'email', 'name', 'agreement_version', 'link_id', 'accepted_at'],
+      }),
+    ],
+  },
+  {
     name: 'webhooks',
     summary: 'Webhook endpoints (Standard Webhooks) and their delivery log',
     columns: ['id', 'url', 'events', 'enabled', 'disabled_reason', 'updated_at'],

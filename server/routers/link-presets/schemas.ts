@@ -28,6 +28,7 @@ export const LinkPreset = z.object({
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_image_url: z.string().nullable(),
+  agreement_id: z.string().nullable(),
   created: z.string(),
   updated_at: z.string(),
 });

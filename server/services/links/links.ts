@@ -11,6 +11,7 @@ import { ApiError, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
+import { checkAgreementId } from '../agreements/agreements';
 import { listPermissions } from '../datarooms/permissions';
 import { findRoom, lookupRoom } from '../datarooms/rooms';
 import { asksForEmail } from '../../../lib/shared/link-settings';
@@ -37,6 +38,7 @@ export type SharedSettingsInput = {
   watermark_config?: WatermarkInput | null;
   welcome_message?: string | null;
   enable_notification?: boolean;
+  agreement_id?: string | null;
   show_banner?: boolean;
   custom_fields?: CustomFieldInput[];
   enable_custom_meta?: boolean;
@@ -85,6 +87,7 @@ async function toLinks(q: Pick<Tx, 'imageAsset'>, rows: LinkRow[]) {
     show_banner: l.showBanner,
     custom_fields: (l.customFields as CustomField[] | null) ?? [],
     brand_id: l.brandId,
+    agreement_id: l.agreementId,
     enable_custom_meta: l.enableCustomMeta,
     allow_access_requests: l.allowAccessRequests,
     meta_title: l.metaTitle,
@@ -166,6 +169,7 @@ function settingsColumns(input: LinkSettingsInput): Columns {
   if (input.allow_access_requests !== undefined) c.allowAccessRequests = input.allow_access_requests;
   if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
   if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
+  if (input.agreement_id !== undefined) c.agreementId = input.agreement_id;
   return c;
 }
 
@@ -266,6 +270,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
     id = await db.$transaction(async (tx) => {
       const { target, groupAllowsAll } = await resolveTarget(tx, actor, input);
       await checkBrand(tx, actor, input.brand_id);
+      await checkAgreementId(tx, actor, input.agreement_id);
       const preset = input.preset_id ? await presetSeed(tx, actor, input.preset_id) : null;
       const seeded: Columns = {};
       if (preset) {
@@ -285,6 +290,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
         if (preset.allowAccessRequests !== null) seeded.allowAccessRequests = preset.allowAccessRequests;
         if (preset.metaTitle !== null) seeded.metaTitle = preset.metaTitle;
         if (preset.metaDescription !== null) seeded.metaDescription = preset.metaDescription;
+        if (preset.agreementId !== null) seeded.agreementId = preset.agreementId;
         if (preset.metaImage && input.meta_image === undefined) seeded.metaImage = await copyImage(tx, actor.teamId, preset.metaImage, stored);
       }
       const explicit = settingsColumns(input);
@@ -350,6 +356,7 @@ export async function updateLink(actor: Actor, id: string, input: LinkSettingsIn
       const link = await tx.link.findFirst({ where: { id: current.id, deletedAt: null } });
       if (!link) throw notFound('Link');
       await checkBrand(tx, actor, input.brand_id);
+      await checkAgreementId(tx, actor, input.agreement_id);
       const data = settingsColumns(input);
       if (input.brand_id !== undefined) data.brandId = input.brand_id;
       if (input.password !== undefined) data.passwordHash = passwordHash;

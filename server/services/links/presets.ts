@@ -9,6 +9,7 @@ import { newId } from '../../ids';
 import { iso } from '../../schemas/common';
 import { deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage } from '../branding/images';
 import type { SharedSettingsInput } from './links';
+import { checkAgreementId } from '../agreements/agreements';
 import { asksForEmail } from '../../../lib/shared/link-settings';
 import { assertCustomFieldCap, assertWatermarkFillable, hashPassword, normalizeCustomFields, normalizeList, normalizeWatermark, type CustomField, type Watermark } from './settings';
 
@@ -40,6 +41,7 @@ async function toPresets(q: Pick<Tx, 'imageAsset'>, rows: PresetRow[]) {
     meta_title: p.metaTitle,
     meta_description: p.metaDescription,
     meta_image_url: p.metaImage ? (toImage(images.get(p.metaImage))?.url ?? null) : null,
+    agreement_id: p.agreementId,
     created: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
   }));
@@ -79,6 +81,7 @@ async function columns(input: PresetInput) {
   if (input.allow_access_requests !== undefined) c.allowAccessRequests = input.allow_access_requests;
   if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
   if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
+  if (input.agreement_id !== undefined) c.agreementId = input.agreement_id;
   return c;
 }
 
@@ -115,6 +118,7 @@ async function write(actor: Actor, input: PresetInput, existing: PresetRow | nul
   try {
     released = await db.$transaction(async (tx) => {
       if (image) await insertImageRows(tx, [image]);
+      await checkAgreementId(tx, actor, input.agreement_id);
       if (existing) {
         const current = await findPreset(tx, actor, existing.id);
         const before = await getPreset(actor, current.id, tx);

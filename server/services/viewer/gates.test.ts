@@ -32,6 +32,9 @@ const link = (over: Partial<ViewerLink> = {}): ViewerLink => ({
   metaImage: null,
   createdById: null,
   allowAccessRequests: false,
+  agreementId: null,
+  agreementVersion: null,
+  agreementRequireName: false,
   groupAllowAll: false,
   groupDomains: [],
   ...over,
@@ -50,13 +53,23 @@ describe('gates', () => {
 
   it('orders the gates: email, fields, password, code; other access settings reset the password and the code', () => {
     const l = link({ emailAuthenticated: true, emailProtected: true, passwordHash: 'x', customFields: [field('text')] });
-    const s = { id: 's', linkId: 'l1', email: null, viewerId: null, fieldValues: null, passwordOk: false, verified: false, accessKey: accessKey(l), admittedAt: null, expiresAt: '' };
+    const s = { id: 's', linkId: 'l1', email: null, viewerId: null, fieldValues: null, passwordOk: false, verified: false, accessKey: accessKey(l), admittedAt: null, agreementKey: null, expiresAt: '' };
     expect(pendingGate(l, null)).toBe('email');
     expect(pendingGate(l, { ...s, email: 'a@b.example' })).toBe('fields');
     expect(pendingGate(l, { ...s, email: 'a@b.example', fieldValues: {} })).toBe('password');
     expect(pendingGate(l, { ...s, email: 'a@b.example', fieldValues: {}, passwordOk: true })).toBe('code');
     expect(pendingGate(l, { ...s, email: 'a@b.example', fieldValues: {}, passwordOk: true, verified: true })).toBeNull();
     expect(pendingGate({ ...l, passwordHash: 'y' }, { ...s, email: 'a@b.example', fieldValues: {}, passwordOk: true, verified: true })).toBe('password');
+  });
+
+  it('asks the agreement after the email and fields and before the password, again when its version changes', () => {
+    const l = link({ emailProtected: true, passwordHash: 'x', customFields: [field('text')], agreementId: 'ag', agreementVersion: 'v1' });
+    const s = { id: 's', linkId: 'l1', email: 'a@b.example', viewerId: null, fieldValues: {}, passwordOk: false, verified: false, accessKey: accessKey(l), admittedAt: null, agreementKey: null, expiresAt: '' };
+    expect(pendingGate(l, { ...s, fieldValues: null })).toBe('fields');
+    expect(pendingGate(l, s)).toBe('agreement');
+    expect(pendingGate(l, { ...s, agreementKey: 'ag:v1' })).toBe('password');
+    expect(pendingGate(l, { ...s, agreementKey: 'ag:v1', passwordOk: true })).toBeNull();
+    expect(pendingGate({ ...l, agreementVersion: 'v2' }, { ...s, agreementKey: 'ag:v1', passwordOk: true })).toBe('agreement');
   });
 
   it('decides access from the lists: allow (emails and domains), then deny', async () => {

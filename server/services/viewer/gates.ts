@@ -1,5 +1,6 @@
 // The gates of a link, in DESIGN.md's order: email (when the link is email-protected, or an
-// allow/deny list or a group decides access), custom fields, password, the one-time code (when
+// allow/deny list or a group decides access), custom fields, the agreement (when the link has
+// one and this visitor has not accepted its current version), password, the one-time code (when
 // email-authenticated), then the access decision. Progress is kept on the browser's viewer
 // session; passing the last gate admits the session. A refusal never says which rule refused,
 // and on a link that verifies the address the email step answers the same for every address: the
@@ -11,32 +12,44 @@ import { db } from '../../db/client';
 import { newId } from '../../ids';
 import { email as emailSchema } from '../../schemas/fields';
 import { newSessionToken, hashSessionToken, SESSION_TTL_MS } from '../../auth/viewer-sessions';
-import { accessKey, type ViewerLink, type ViewerSessionRow } from './links';
+import { accessKey, agreementKeyOf, type ViewerLink, type ViewerSessionRow } from './links';
+import { acceptedBefore, recordAcceptance } from '../agreements/acceptances';
+import { AGREEMENT_NAME_MAX } from '../../../lib/shared/agreements';
 import { allow } from './limits';
 import { checkCode, sendCode } from './codes';
 import { asksForEmail } from '../../../lib/shared/link-settings';
 import { recordDenial, type DenialReason } from '../analytics/denials';
 
-export type GateStep = 'email' | 'fields' | 'password' | 'code';
-export type GateError = 'email_invalid' | 'field_invalid' | 'password_wrong' | 'code_wrong' | 'code_expired' | 'rate_limited' | 'denied';
+export type GateStep = 'email' | 'fields' | 'agreement' | 'password' | 'code';
+export type GateError =
+  | 'email_invalid'
+  | 'field_invalid'
+  | 'agreement_unchecked'
+  | 'agreement_name'
+  | 'password_wrong'
+  | 'code_wrong'
+  | 'code_expired'
+  | 'rate_limited'
+  | 'denied';
 
 /** Whether anyone must give an email before the access decision. */
 export function emailNeeded(link: ViewerLink): boolean {
   return asksForEmail({ ...link, groupDecides: link.audienceType === 'group' && !link.groupAllowAll });
 }
 
-type Progress = { email: string | null; fieldValues: Record<string, string | boolean | number> | null; passwordOk: boolean; verified: boolean };
+type Progress = { email: string | null; fieldValues: Record<string, string | boolean | number> | null; passwordOk: boolean; verified: boolean; agreementKey: string | null };
 
 /** The session's progress under the link's current access settings (other settings: password and code again). */
 function progressOf(link: ViewerLink, s: ViewerSessionRow | null): Progress {
-  if (!s) return { email: null, fieldValues: null, passwordOk: false, verified: false };
+  if (!s) return { email: null, fieldValues: null, passwordOk: false, verified: false, agreementKey: null };
   const current = s.accessKey === accessKey(link);
-  return { email: s.email, fieldValues: s.fieldValues, passwordOk: current && s.passwordOk, verified: current && s.verified };
+  return { email: s.email, fieldValues: s.fieldValues, passwordOk: current && s.passwordOk, verified: current && s.verified, agreementKey: s.agreementKey };
 }
 
 function pendingOf(link: ViewerLink, p: Progress): GateStep | null {
   if (emailNeeded(link) && !p.email) return 'email';
   if (link.customFields.length && !p.fieldValues) return 'fields';
+  if (link.agreementId && p.agreementKey !== agreementKeyOf(link)) return 'agreement';
   if (link.passwordHash && !p.passwordOk) return 'password';
   if (link.emailAuthenticated && !p.verified) return 'code';
   return null;
@@ -161,6 +174,7 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   let error: GateError | undefined;
   let field: string | undefined;
   let sendNow = false;
+  let accepting: { name: string | null } | null = null;
 
   const step = req.step;
   if (step === 'email' && emailNeeded(link)) {
@@ -171,6 +185,7 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
       // The visitor is made on admission: an address that is refused never becomes one.
       p.email = r.data;
       p.verified = false;
+      p.agreementKey = null;
       viewerId = null;
     }
   } else if (step === 'fields' && link.customFields.length && pendingBefore !== 'email') {
@@ -185,6 +200,14 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
       if (a.value !== undefined) values[f.identifier] = a.value;
     }
     if (!error) p.fieldValues = values;
+  } else if (step === 'agreement' && pendingBefore === 'agreement') {
+    const name = String(req.form.name ?? '').trim().replace(/\s+/g, ' ');
+    if (!['on', 'true', '1'].includes(req.form.agree ?? '')) error = 'agreement_unchecked';
+    else if (link.agreementRequireName && (name.length < 2 || name.length > AGREEMENT_NAME_MAX || /[\u0000-\u001f\u007f]/.test(name))) error = 'agreement_name';
+    else {
+      accepting = { name: name || null };
+      p.agreementKey = agreementKeyOf(link);
+    }
   } else if (step === 'password' && link.passwordHash && pendingBefore === 'password') {
     if (!(await allow('password', `${link.id}:${req.address}`))) error = 'rate_limited';
     else if (await verifyPassword(String(req.form.password ?? '').slice(0, 1024), link.passwordHash)) p.passwordOk = true;
@@ -199,10 +222,17 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   } else if (step === 'resend' && pendingBefore === 'code') {
     sendNow = true;
   } else if (step === 'reset' && p.email) {
-    // "Use another email": the address and what was proven for it are forgotten.
+    // "Use another email": the address and what was proven or accepted for it are forgotten.
     p.email = null;
     p.verified = false;
+    p.agreementKey = null;
     viewerId = null;
+  }
+
+  // Accepted before (on this link or another using the agreement) by this email: not asked again.
+  const currentAgreement = agreementKeyOf(link);
+  if (currentAgreement && p.agreementKey !== currentAgreement && p.email && pendingOf(link, p) === 'agreement' && (await acceptedBefore(link, p.email))) {
+    p.agreementKey = currentAgreement;
   }
 
   const pending = pendingOf(link, p);
@@ -244,6 +274,7 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
     verified: p.verified,
     accessKey: accessKey(link),
     admittedAt: admitted ? new Date() : null,
+    agreementKey: p.agreementKey,
   };
   const changed =
     admitted ||
@@ -252,19 +283,25 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
     JSON.stringify(p.fieldValues) !== JSON.stringify(session.fieldValues) ||
     p.passwordOk !== session.passwordOk ||
     p.verified !== session.verified ||
+    p.agreementKey !== session.agreementKey ||
     session.accessKey !== data.accessKey ||
     session.admittedAt !== null;
+  const accept = (sessionId: string) =>
+    accepting ? recordAcceptance(link, { sessionId, email: p.email, visitorId: viewerId, name: accepting.name, address: req.address, userAgent: req.userAgent ?? null }) : null;
   if (session) {
     if (changed) await db.viewerSession.update({ where: { id: session.id }, data: { ...data, fieldValues: p.fieldValues ?? undefined } });
+    await accept(session.id);
     return { error, field, admitted };
   }
   // No session yet: one is made only once there is something to keep.
-  const progressed = admitted || p.email !== null || p.fieldValues !== null || p.passwordOk;
+  const progressed = admitted || p.email !== null || p.fieldValues !== null || p.passwordOk || accepting !== null;
   if (!progressed) return { error, field, admitted };
   // Every new session is a new visitor in the figures: one address may start only so many per link.
   if (!(await allow('session_new', `${link.id}:${req.address}`))) return { error: 'rate_limited', admitted: false };
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.viewerSession.create({ data: { id: newId(), linkId: link.id, tokenHash: hashSessionToken(token), expiresAt, ...data, fieldValues: p.fieldValues ?? undefined } });
+  const sessionId = newId();
+  await db.viewerSession.create({ data: { id: sessionId, linkId: link.id, tokenHash: hashSessionToken(token), expiresAt, ...data, fieldValues: p.fieldValues ?? undefined } });
+  await accept(sessionId);
   return { newToken: token, sessionExpiresAt: expiresAt, error, field, admitted };
 }

@@ -38,6 +38,10 @@ export type ViewerLink = {
   createdById: string | null;
   /** A refused visitor may ask for access (server/services/access-requests). */
   allowAccessRequests: boolean;
+  /** The agreement the visitor accepts first, its current version, and whether it asks the full name. */
+  agreementId: string | null;
+  agreementVersion: string | null;
+  agreementRequireName: boolean;
   /** The group's rules (group links). */
   groupAllowAll: boolean;
   groupDomains: string[];
@@ -74,6 +78,8 @@ export type ViewerSessionRow = {
   verified: boolean;
   accessKey: string | null;
   admittedAt: string | null;
+  /** `<agreement id>:<version>` the session accepted (or was found to have accepted). */
+  agreementKey: string | null;
   expiresAt: string;
 };
 
@@ -96,6 +102,7 @@ export const LINK_SQL = `
     l.enable_notification AS "enableNotification", l.show_banner AS "showBanner", COALESCE(l.custom_fields, '[]') AS "customFields",
     l.enable_custom_meta AS "enableCustomMeta", l.meta_title AS "metaTitle", l.meta_description AS "metaDescription",
     l.meta_image AS "metaImage", l.created_by_id AS "createdById", l.allow_access_requests AS "allowAccessRequests",
+    a.id AS "agreementId", a.version AS "agreementVersion", COALESCE(a.require_name, false) AS "agreementRequireName",
     COALESCE(g.allow_all, false) AS "groupAllowAll", COALESCE(g.domains, '{}') AS "groupDomains",
     (l.expires_at IS NOT NULL AND l.expires_at <= $3::timestamp) AS expired,
     d.id AS "dId", d.name AS "dName", d.type AS "dType", dv.id AS "dVersionId", dv.content_type AS "dContentType",
@@ -103,10 +110,12 @@ export const LINK_SQL = `
     dv.page_width AS "dPageWidth", dv.page_height AS "dPageHeight",
     dv.preview_status AS "dPreviewStatus", dv.preview_error AS "dPreviewError", dv.preview_key AS "dPreviewKey",
     s.id AS "sId", s.email AS "sEmail", s.viewer_id AS "sViewerId", s.field_values AS "sFieldValues", s.password_ok AS "sPasswordOk",
-    s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt"
+    s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt",
+    s.agreement_key AS "sAgreementKey"
   FROM links l
   LEFT JOIN datarooms r ON r.id = l.dataroom_id
   LEFT JOIN viewer_groups g ON g.id = l.group_id
+  LEFT JOIN agreements a ON a.id = l.agreement_id AND a.team_id = l.team_id
   LEFT JOIN documents d ON d.id = l.document_id AND d.team_id = l.team_id
   LEFT JOIN document_versions dv ON dv.document_id = d.id AND dv.is_primary
   LEFT JOIN viewer_sessions s ON s.link_id = l.id AND s.token_hash = ANY($2::text[]) AND s.expires_at > $3::timestamp
@@ -140,6 +149,7 @@ type Row = Omit<ViewerLink, 'primary'> & {
   sAccessKey: string | null;
   sAdmittedAt: string | null;
   sExpiresAt: string | null;
+  sAgreementKey: string | null;
 };
 
 /** What `slug` is now, with the session one of `tokens` (the cookie's values) names. */
@@ -148,7 +158,7 @@ export async function loadViewerState(slug: string, tokens: string[] = []): Prom
   const rows = await sqlRows<Row>(LINK_SQL, [slug, tokens.map(hashSessionToken), pgTimestamp(Date.now())], { name: LINK_SQL_NAME });
   const r = rows[0];
   if (!r) return { state: 'not_found' };
-  const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, ...rest } = r;
+  const { expired, sId, sEmail, sViewerId, sFieldValues, sPasswordOk, sVerified, sAccessKey, sAdmittedAt, sExpiresAt, sAgreementKey, ...rest } = r;
   const { dId, dName, dType, dVersionId, dContentType, dExternalUrl, dStorageKey, dNumPages, dFileSize, dPageWidth, dPageHeight, dPreviewStatus, dPreviewError, dPreviewKey, ...base } = rest;
   const link: ViewerLink = {
     ...base,
@@ -170,6 +180,7 @@ export async function loadViewerState(slug: string, tokens: string[] = []): Prom
         verified: !!sVerified,
         accessKey: sAccessKey,
         admittedAt: sAdmittedAt,
+        agreementKey: sAgreementKey,
         expiresAt: sExpiresAt!,
       }
     : null;
@@ -206,9 +217,19 @@ export function accessKey(link: ViewerLink): string {
 /** Digests of the settings seen lately: every viewer request asks for its link's. */
 const accessKeys = new Map<string, string>();
 
-/** The session's actor when it has passed every gate under the link's current settings. */
+/** What a session must have accepted on this link: its agreement at the current version (null: none). */
+export const agreementKeyOf = (link: Pick<ViewerLink, 'agreementId' | 'agreementVersion'>) =>
+  link.agreementId ? `${link.agreementId}:${link.agreementVersion}` : null;
+
+/**
+ * The session's actor when it has passed every gate under the link's current settings, the
+ * agreement's current version included: every viewer endpoint (pages, files, downloads, zips,
+ * trees, events) asks this, so the agreement step cannot be skipped by calling them directly.
+ */
 export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null): ViewerActor | null {
   if (!session?.admittedAt || session.accessKey !== accessKey(link)) return null;
+  const agreement = agreementKeyOf(link);
+  if (agreement && session.agreementKey !== agreement) return null;
   return { kind: 'viewer', linkId: link.id, teamId: link.teamId, sessionId: session.id, visitorId: session.viewerId, email: session.email };
 }
 

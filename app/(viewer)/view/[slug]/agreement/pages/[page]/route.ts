@@ -1,0 +1,8 @@
+import { agreementPageRoute } from '@/server/viewer/http';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export async function GET(req: Request, { params }: { params: Promise<{ slug: string; page: string }> }) {
+  return agreementPageRoute(req, await params);
+}

@@ -1,0 +1,85 @@
+// Acceptances from the viewer: once per visitor (lower-cased email, or the viewer session when
+// no email is asked) and agreement version. Accepting the current version on one link counts on
+// every link using the agreement; changed terms (a new version) are asked again.
+import type { ViewerActor } from '../../auth/actor';
+import { db } from '../../db/client';
+import { newId } from '../../ids';
+import { emit } from '../events/emit';
+import type { ViewerLink } from '../viewer/links';
+import { toAcceptance } from './agreements';
+import { sendNoticeMail } from '../../auth/mail';
+import { drawReceipt } from './receipt';
+
+export const visitorKey = (email: string | null, sessionId: string) => (email ? email.toLowerCase() : `session:${sessionId}`);
+
+/** Whether this email accepted the link's agreement at its current version (on any link). */
+export async function acceptedBefore(link: Pick<ViewerLink, 'agreementId' | 'agreementVersion'>, email: string): Promise<boolean> {
+  if (!link.agreementId || !link.agreementVersion) return false;
+  const row = await db.agreementAcceptance.findFirst({
+    where: { agreementId: link.agreementId, agreementVersion: link.agreementVersion, visitorKey: email.toLowerCase() },
+    select: { id: true },
+  });
+  return !!row;
+}
+
+/** The terms as the visitor saw them, kept with the acceptance for its receipt. */
+function termsOf(a: { contentType: string; text: string | null; url: string | null; documentId: string | null }, documentName: string | null) {
+  if (a.contentType === 'text') return a.text ?? '';
+  if (a.contentType === 'url') return `The terms at ${a.url}`;
+  return `The terms in the document "${documentName ?? a.documentId}"`;
+}
+
+export type Acceptance = { sessionId: string; email: string | null; visitorId: string | null; name: string | null; address: string; userAgent: string | null };
+
+/**
+ * Records the acceptance of the link's agreement at its current version (nothing when this
+ * visitor already accepted it) and emits `agreement.accepted`. Returns the acceptance's id when
+ * one was written.
+ */
+export async function recordAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
+  if (!link.agreementId) return null;
+  const id = await insertAcceptance(link, who);
+  if (id && who.email) void mailReceipt(id, who.email).catch((e) => console.error('[quire] agreement receipt mail failed', e));
+  return id;
+}
+
+/** The visitor's copy: the PDF receipt attached to a plain notice (printed as one log line without SMTP). */
+async function mailReceipt(id: string, to: string) {
+  const acc = await db.agreementAcceptance.findUniqueOrThrow({ where: { id }, include: { agreement: { select: { name: true } } } });
+  const bytes = await drawReceipt({ ...acc, agreementName: acc.agreement.name });
+  await sendNoticeMail({
+    to,
+    kind: 'agreement receipt',
+    subject: `Your acceptance of ${acc.agreement.name}`,
+    text: `You accepted "${acc.agreement.name}" on ${acc.acceptedAt.toISOString()} (version ${acc.agreementVersion}). The receipt is attached.`,
+    logValue: `${acc.id} version ${acc.agreementVersion}`,
+    attachments: [{ filename: `receipt-${acc.id}.pdf`, content: Buffer.from(bytes), contentType: 'application/pdf' }],
+  });
+}
+
+async function insertAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
+  return db.$transaction(async (tx) => {
+    const a = await tx.agreement.findFirst({ where: { id: link.agreementId!, teamId: link.teamId } });
+    if (!a) return null;
+    const doc = a.documentId ? await tx.document.findFirst({ where: { id: a.documentId, teamId: link.teamId }, select: { name: true } }) : null;
+    const id = newId();
+    const inserted = await tx.$executeRaw`
+      INSERT INTO agreement_acceptances (id, team_id, agreement_id, agreement_version, visitor_key, link_id, visitor_id, session_id, email, name, ip_address, user_agent, terms, accepted_at)
+      VALUES (${id}, ${link.teamId}, ${a.id}, ${a.version}, ${visitorKey(who.email, who.sessionId)}, ${link.id}, ${who.visitorId}, ${who.sessionId}, ${who.email},
+              ${who.name}, ${who.address}, ${who.userAgent?.slice(0, 1000) ?? null}, ${termsOf(a, doc?.name ?? null)}, ${new Date()})
+      ON CONFLICT (agreement_id, agreement_version, visitor_key) DO NOTHING`;
+    if (!inserted) return null;
+    const row = await tx.agreementAcceptance.findUniqueOrThrow({ where: { id } });
+    const actor: ViewerActor = {
+      kind: 'viewer',
+      linkId: link.id,
+      teamId: link.teamId,
+      sessionId: who.sessionId,
+      visitorId: who.visitorId,
+      email: who.email,
+      request: { ipAddress: who.address, userAgent: who.userAgent },
+    };
+    await emit(tx, actor, { type: 'agreement.accepted', object: toAcceptance(row), dataroomId: link.dataroomId });
+    return id;
+  });
+}
