@@ -1,5 +1,5 @@
 'use client';
-// One data room: its header and seven tabs (documents, groups, permissions, branding, analytics, activity, settings), the tab
+// One data room: its header and eight tabs (documents, groups, permissions, Q&A, branding, analytics, activity, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock, Share2 } from 'lucide-react';
@@ -19,11 +19,14 @@ import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
 import { RoomPermissions } from './room-permissions';
 import { RoomSettings } from './room-settings';
+import { RoomQuestions } from '@/components/questions/room-questions';
+import { useOpenQuestionCounts } from '@/components/questions/hooks';
 
 const TABS = [
   { id: 'documents', label: 'Documents' },
   { id: 'groups', label: 'Groups' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'qa', label: 'Q&A' },
   { id: 'branding', label: 'Branding' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'activity', label: 'Activity' },
@@ -39,6 +42,7 @@ export function RoomView({ initial }: { initial: Room }) {
   const pathname = usePathname();
   const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
   const [sharing, setSharing] = useState(false);
+  const unanswered = useOpenQuestionCounts()[room.id] ?? 0;
   const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
   // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
   const selected = useRef<HTMLButtonElement>(null);
@@ -95,6 +99,11 @@ export function RoomView({ initial }: { initial: Room }) {
             )}
           >
             {t.label}
+            {t.id === 'qa' && unanswered > 0 && (
+              <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-px text-xs font-semibold text-white" aria-label={`${unanswered} unanswered`}>
+                {unanswered}
+              </span>
+            )}
           </button>
         ))}
       </div>
@@ -102,6 +111,7 @@ export function RoomView({ initial }: { initial: Room }) {
         {tab === 'documents' && <RoomDocuments room={room} />}
         {tab === 'groups' && <RoomGroups room={room} />}
         {tab === 'permissions' && <RoomPermissions room={room} />}
+        {tab === 'qa' && <RoomQuestions room={room} />}
         {tab === 'branding' && <RoomBrandingTab room={room} />}
         {tab === 'analytics' && <RoomAnalytics roomId={room.id} />}
         {tab === 'activity' && <RoomActivity roomId={room.id} />}

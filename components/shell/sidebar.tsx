@@ -3,12 +3,13 @@ import { ExternalLink } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { LogoMark } from '@/components/brand/logo';
+import { useOpenQuestionCounts } from '@/components/questions/hooks';
 import { cn } from '@/lib/cn';
 import { DOCS_LINK, MAIN_NAV, SETTINGS_NAV, type NavItem } from './nav';
 import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
 
-function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
+function NavLink({ item, active, onNavigate, count }: { item: NavItem; active: boolean; onNavigate?: () => void; count?: number }) {
   const Icon = item.icon;
   return (
     <Link
@@ -22,6 +23,11 @@ function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean;
     >
       <Icon className={cn('h-4 w-4 shrink-0', active ? 'text-brand-600' : 'text-zinc-400 group-hover:text-zinc-600')} aria-hidden />
       <span className="flex-1 truncate">{item.label}</span>
+      {!!count && (
+        <span className="rounded-full bg-brand-600 px-1.5 py-px text-xs font-semibold text-white" aria-label={`${count} unanswered questions`} title={`${count} unanswered questions`}>
+          {count}
+        </span>
+      )}
       {item.soon && <span className="rounded bg-zinc-200/80 px-1.5 py-px text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Soon</span>}
     </Link>
   );
@@ -30,6 +36,8 @@ function NavLink({ item, active, onNavigate }: { item: NavItem; active: boolean;
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  // Data rooms carry the number of unanswered visitor questions across the team's rooms.
+  const unanswered = Object.values(useOpenQuestionCounts()).reduce((n, c) => n + c, 0);
   return (
     <div className="flex h-full flex-col gap-4 px-3 py-4">
       <div className="flex items-center gap-2 px-1">
@@ -41,7 +49,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="space-y-0.5">
           {MAIN_NAV.map((item) => (
             <li key={item.href}>
-              <NavLink item={item} active={isActive(item.href)} onNavigate={onNavigate} />
+              <NavLink item={item} active={isActive(item.href)} onNavigate={onNavigate} count={item.href === '/datarooms' ? unanswered : undefined} />
             </li>
           ))}
         </ul>

@@ -66,7 +66,7 @@ const ROUTE_HANDLERS = [
   /^\/images\/[^/]+\/[^/]+\/?$/,
   /^\/brand\/banner\/[^/]+\/?$/,
   /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|pages\/[^/]+)\/?$/,
-  /^\/view\/[^/]+\/(?:gate|enter|events|zip)\/?$/,
+  /^\/view\/[^/]+\/(?:gate|enter|events|zip|questions|questions\/code)\/?$/,
 ];
 
 /** Whether Next answers the path with an HTML page (not a route handler). */
