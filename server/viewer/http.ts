@@ -82,13 +82,18 @@ export async function enterRoute(req: Request, { slug }: Params): Promise<Respon
   return advance(await context(req, slug), '', {});
 }
 
+/** The one-time code mail in the language of the link's branding. */
+async function codeMailFor(link: ViewerLink) {
+  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
+  const { t } = viewerWords(branding.default_language);
+  return { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+}
+
 async function advance(ctx: ViewerContext, step: string, form: Record<string, string>): Promise<Response> {
   const back = (query = '') => new Response(null, { status: 303, headers: { Location: `${ctx.origin}${linkPath(ctx.slug)}${query}`, ...NO_STORE } });
   if (ctx.state.state !== 'live') return back();
   const link = ctx.state.link;
-  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
-  const { t } = viewerWords(branding.default_language);
-  const codeMail = { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+  const codeMail = await codeMailFor(link);
   let r;
   try {
     r = await viewerCaller(ctx).gate({ step, form, codeMail });
@@ -272,11 +277,8 @@ export async function questionCodeRoute(req: Request, p: Params): Promise<Respon
     } catch {
       return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
     }
-    const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
-    const { t } = viewerWords(branding.default_language);
-    const codeMail = { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
-    const code = typeof body?.code === 'string' ? body.code : undefined;
-    return json(200, await viewerCaller(ctx).askCode({ code, codeMail }));
+    if (typeof body?.code === 'string') return json(200, await viewerCaller(ctx).askVerify({ code: body.code }));
+    return json(200, await viewerCaller(ctx).askCode({ codeMail: await codeMailFor(link) }));
   } catch (e) {
     return jsonRefusal(e);
   }

@@ -82,10 +82,9 @@ export const viewerRouter = t.router({
   ask: admittedProcedure.input(AskInput).mutation(({ ctx, input }) => askQuestion(ctx.link, ctx.actor, ctx.session, input)),
   // The one-time code before asking, on a link that admitted the visitor without one.
   askCode: admittedProcedure
-    .input(z.object({ code: z.string().max(32).optional(), codeMail: z.custom<CodeMail>() }))
-    .mutation(({ ctx, input }) =>
-      input.code === undefined ? sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail) : verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code),
-    ),
+    .input(z.object({ codeMail: z.custom<CodeMail>() }))
+    .mutation(({ ctx, input }) => sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail)),
+  askVerify: admittedProcedure.input(z.object({ code: z.string().max(32) })).mutation(({ ctx, input }) => verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code)),
   events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address)),
 });
 
