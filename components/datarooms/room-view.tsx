@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LinkDialog } from '@/components/links/link-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { tabClass } from '@/components/ui/tab-class';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
 import { RoomAnalytics } from '@/components/analytics/room-analytics';
@@ -93,10 +93,7 @@ export function RoomView({ initial }: { initial: Room }) {
             aria-selected={tab === t.id}
             ref={tab === t.id ? selected : undefined}
             onClick={() => go(t.id)}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-              tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
-            )}
+            className={tabClass(tab === t.id, 'px-3 py-2')}
           >
             {t.label}
             {t.id === 'qa' && unanswered > 0 && (

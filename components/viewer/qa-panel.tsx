@@ -5,6 +5,7 @@
 // is React text, never markup. The server checks everything again (services/questions/visitor.ts).
 import { MessageCircleQuestion } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { tabClass } from '@/components/ui/tab-class';
 import { cn } from '@/lib/cn';
 
 import type { VisitorQa as Qa } from '@/server/services/questions/visitor';
@@ -54,7 +55,7 @@ function EntryView({ e, mine }: { e: Entry; mine?: boolean }) {
 
 export function QaPanel({ slug, item, initial, className }: { slug: string; item: Item | null; initial: Qa; className?: string }) {
   const base = `/view/${slug}/questions`;
-  const [qa, setQa] = useState<Qa | null>(initial);
+  const [qa, setQa] = useState<Qa>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [tab, setTab] = useState<'ask' | 'mine' | 'faq'>('ask');
   const [scope, setScope] = useState<Scope>(item && item.numPages > 0 ? 'page' : item ? 'document' : 'room');
@@ -79,51 +80,36 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
     return () => window.clearInterval(t);
   }, [item]);
 
-  if (loadError) return <aside className={cn('rounded-xl bg-zinc-50 p-4 text-sm text-red-700 ring-1 ring-zinc-200', className)}>{loadError}</aside>;
-  if (!qa) return <aside className={cn('h-48 animate-pulse rounded-xl bg-zinc-100', className)} aria-busy="true" aria-label="Loading questions" />;
   if (!qa.enabled) return null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim() || busy) return;
+  /** One request at a time; its refusal (the server's sentence) shows under the form. */
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
+      await work();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    void run(async () => {
       const body = scope === 'room' || !item ? { text } : { text, item_id: item.id, page_number: scope === 'page' ? currentPage() : null };
       await call(base, body);
       setText('');
       setNotice('Your question was sent. You will get an email when it is answered.');
       await load();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const sendCode = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call(`${base}/code`, {});
-      setCodeSent(true);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const verify = async (e: FormEvent) => {
+  const sendCode = () => void run(async () => (await call(`${base}/code`, {}), setCodeSent(true)));
+  const verify = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await call(`${base}/code`, { code });
-      await load();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => (await call(`${base}/code`, { code }), await load()));
   };
 
   const tabs = [
@@ -146,16 +132,18 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
             role="tab"
             aria-selected={tab === t.id}
             onClick={() => setTab(t.id)}
-            className={cn(
-              '-mb-px border-b-2 px-2 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-              tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
-            )}
+            className={tabClass(tab === t.id, 'px-2 py-1.5')}
           >
             {t.label}
           </button>
         ))}
       </div>
       <div className="p-4" role="tabpanel">
+        {loadError && (
+          <p className="mb-3 text-sm text-red-700" role="alert">
+            {loadError}
+          </p>
+        )}
         {tab === 'ask' &&
           (!qa.verified ? (
             <div className="space-y-3 text-sm text-zinc-700" data-testid="qa-verify">
