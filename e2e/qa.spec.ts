@@ -80,6 +80,9 @@ test('a visitor asks on a page; the team answers and publishes; the visitor sees
 
   // A phone: the panel follows the document.
   await page.setViewportSize({ width: 390, height: 844 });
-  await panel.scrollIntoViewIfNeeded();
+  await panel.getByRole('tab', { name: 'Ask' }).click();
+  await panel.getByLabel('Your question').fill('Is there a break clause?');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(panel.getByRole('button', { name: 'Send question' })).toBeInViewport();
   await shot(page, '134-qa-viewer-panel-phone');
 });

@@ -69,7 +69,7 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
             slug={slug}
             item={{ id: item, name: doc.name, numPages: doc.contentType === 'application/pdf' ? doc.numPages : 0 }}
             initial={qa}
-            className="mt-6 lg:sticky lg:top-4 lg:mt-0 lg:self-start"
+            className="mt-6 mb-20 lg:sticky lg:top-4 lg:mt-0 lg:mb-0 lg:self-start"
           />
         )}
       </div>
