@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LinkDialog } from '@/components/links/link-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { tabClass } from '@/components/ui/tab-class';
+import { Tab } from '@/components/ui/tab';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
 import { RoomAnalytics } from '@/components/analytics/room-analytics';
@@ -32,7 +32,7 @@ const TABS = [
   { id: 'activity', label: 'Activity' },
   { id: 'settings', label: 'Settings' },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
+type TabId = (typeof TABS)[number]['id'];
 
 export function RoomView({ initial }: { initial: Room }) {
   const trpc = useTRPC();
@@ -40,10 +40,10 @@ export function RoomView({ initial }: { initial: Room }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
+  const tab: TabId = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as TabId;
   const [sharing, setSharing] = useState(false);
   const unanswered = useOpenQuestionCounts()[room.id] ?? 0;
-  const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
+  const go = (t: TabId) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
   // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
   const selected = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -86,22 +86,14 @@ export function RoomView({ initial }: { initial: Room }) {
       )}
       <div role="tablist" aria-label="Room sections" className="mb-5 flex gap-1 overflow-x-auto border-b border-zinc-200">
         {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.id}
-            ref={tab === t.id ? selected : undefined}
-            onClick={() => go(t.id)}
-            className={tabClass(tab === t.id, 'px-3 py-2')}
-          >
+          <Tab key={t.id} selected={tab === t.id} ref={tab === t.id ? selected : undefined} onClick={() => go(t.id)} className="px-3 py-2">
             {t.label}
             {t.id === 'qa' && unanswered > 0 && (
               <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-px text-xs font-semibold text-white" aria-label={`${unanswered} unanswered`}>
                 {unanswered}
               </span>
             )}
-          </button>
+          </Tab>
         ))}
       </div>
       <div role="tabpanel">

@@ -5,7 +5,7 @@
 // is React text, never markup. The server checks everything again (services/questions/visitor.ts).
 import { MessageCircleQuestion } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { tabClass } from '@/components/ui/tab-class';
+import { Tab } from '@/components/ui/tab';
 import { cn } from '@/lib/cn';
 
 import type { VisitorQa as Qa } from '@/server/services/questions/visitor';
@@ -126,16 +126,9 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
       </h2>
       <div role="tablist" aria-label="Questions" className="mt-3 flex gap-1 border-b border-zinc-200 px-3">
         {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            onClick={() => setTab(t.id)}
-            className={tabClass(tab === t.id, 'px-2 py-1.5')}
-          >
+          <Tab key={t.id} selected={tab === t.id} onClick={() => setTab(t.id)} className="px-2 py-1.5">
             {t.label}
-          </button>
+          </Tab>
         ))}
       </div>
       <div className="p-4" role="tabpanel">

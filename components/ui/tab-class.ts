@@ -1,9 +1,0 @@
-import { cn } from '@/lib/cn';
-
-/** An underlined tab of a `role="tablist"` row (the room's sections, the viewer's Q&A panel). */
-export const tabClass = (selected: boolean, extra?: string) =>
-  cn(
-    '-mb-px border-b-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-    selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
-    extra,
-  );
