@@ -8,6 +8,7 @@ import { GRANTABLE, PRESETS } from '../lib/shared/scopes';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok, pdfBytes } from './support/docs';
 import { codeFor, enter, logSize, slugOf, viewIdOf, Visitor } from './support/viewer';
+import { ask, verifiedVisitor } from './support/questions';
 
 type Obj = Record<string, any>;
 type Op = { method: string; template: string; scope: string; example: unknown; headers?: Record<string, string> };
@@ -78,6 +79,11 @@ beforeAll(async () => {
   theirs['deliveries/{deliveryId}'] = ok(await them.post(`/v1/webhooks/${hook.id}/test`, {}), 201).id;
   theirs['events/{id}'] = ok(await them.get('/v1/events?limit=1')).data[0].id;
   theirs['exports/{exportId}'] = ok(await them.post(`/v1/datarooms/${room.id}/exports`, {}), 202).id;
+  // A question, asked by a verified visitor of their room.
+  ok(await them.patch(`/v1/datarooms/${room.id}`, { qa_enabled: true }));
+  const qaSlug = slugOf(ok(await them.post('/v1/links', { dataroom_id: room.id, email_protected: true, email_authenticated: true }), 201));
+  expect((await ask(await verifiedVisitor(qaSlug, 'asker@example.com'), qaSlug, { text: 'Theirs?' })).status).toBe(201);
+  theirs['questions/{id}'] = ok(await them.get(`/v1/datarooms/${room.id}/questions`)).data[0].id;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};

@@ -12,7 +12,7 @@ export type Group = RouterOutputs['datarooms']['groups']['get'];
 export type Permission = RouterOutputs['datarooms']['groups']['permissions']['list']['data'][number];
 
 /** Every page of a cursor list, fetched in turn (folder trees and permission views need them all). */
-async function allPages<T>(fetch: (cursor?: string) => Promise<{ data: T[]; next_cursor: string | null }>): Promise<T[]> {
+export async function allPages<T>(fetch: (cursor?: string) => Promise<{ data: T[]; next_cursor: string | null }>): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 1000; i++) {

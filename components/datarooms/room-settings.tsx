@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { useRefreshRooms, type Room } from './hooks';
 import { RoomArchive } from './room-archive';
+import { RoomQaSettings } from './room-qa-settings';
 
 export function RoomSettings({ room }: { room: Room }) {
   const trpc = useTRPC();
@@ -106,6 +107,8 @@ export function RoomSettings({ room }: { room: Room }) {
           }
         />
       </Card>
+
+      <RoomQaSettings room={room} />
 
       <RoomArchive room={room} />
 

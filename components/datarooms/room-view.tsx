@@ -1,5 +1,5 @@
 'use client';
-// One data room: its header and seven tabs (documents, groups, permissions, branding, analytics, activity, settings), the tab
+// One data room: its header and eight tabs (documents, groups, permissions, Q&A, branding, analytics, activity, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock, Share2 } from 'lucide-react';
@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LinkDialog } from '@/components/links/link-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { Tab } from '@/components/ui/tab';
 import { useTRPC } from '@/lib/trpc/react';
 import type { Room } from './hooks';
 import { RoomAnalytics } from '@/components/analytics/room-analytics';
@@ -19,17 +19,20 @@ import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
 import { RoomPermissions } from './room-permissions';
 import { RoomSettings } from './room-settings';
+import { RoomQuestions } from '@/components/questions/room-questions';
+import { useOpenQuestionCounts } from '@/components/questions/hooks';
 
 const TABS = [
   { id: 'documents', label: 'Documents' },
   { id: 'groups', label: 'Groups' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'qa', label: 'Q&A' },
   { id: 'branding', label: 'Branding' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'activity', label: 'Activity' },
   { id: 'settings', label: 'Settings' },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
+type TabId = (typeof TABS)[number]['id'];
 
 export function RoomView({ initial }: { initial: Room }) {
   const trpc = useTRPC();
@@ -37,9 +40,10 @@ export function RoomView({ initial }: { initial: Room }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const tab: Tab = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as Tab;
+  const tab: TabId = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as TabId;
   const [sharing, setSharing] = useState(false);
-  const go = (t: Tab) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
+  const unanswered = useOpenQuestionCounts()[room.id] ?? 0;
+  const go = (t: TabId) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
   // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
   const selected = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -82,26 +86,21 @@ export function RoomView({ initial }: { initial: Room }) {
       )}
       <div role="tablist" aria-label="Room sections" className="mb-5 flex gap-1 overflow-x-auto border-b border-zinc-200">
         {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.id}
-            ref={tab === t.id ? selected : undefined}
-            onClick={() => go(t.id)}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-              tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
-            )}
-          >
+          <Tab key={t.id} selected={tab === t.id} ref={tab === t.id ? selected : undefined} onClick={() => go(t.id)} className="px-3 py-2">
             {t.label}
-          </button>
+            {t.id === 'qa' && unanswered > 0 && (
+              <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-px text-xs font-semibold text-white" aria-label={`${unanswered} unanswered`}>
+                {unanswered}
+              </span>
+            )}
+          </Tab>
         ))}
       </div>
       <div role="tabpanel">
         {tab === 'documents' && <RoomDocuments room={room} />}
         {tab === 'groups' && <RoomGroups room={room} />}
         {tab === 'permissions' && <RoomPermissions room={room} />}
+        {tab === 'qa' && <RoomQuestions room={room} />}
         {tab === 'branding' && <RoomBrandingTab room={room} />}
         {tab === 'analytics' && <RoomAnalytics roomId={room.id} />}
         {tab === 'activity' && <RoomActivity roomId={room.id} />}

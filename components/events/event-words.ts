@@ -54,6 +54,7 @@ export const EVENT_PHRASES: Record<EventType, string> = {
   'invitation.sent': 'invited',
   'question.created': 'asked question',
   'question.answered': 'answered question',
+  'question.updated': 'updated question',
   'token.created': 'created API token',
   'token.revoked': 'revoked API token',
   'oauth_grant.created': 'connected app',

@@ -3,13 +3,17 @@ import { ExternalLink } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { LogoMark } from '@/components/brand/logo';
+import { useOpenQuestionCounts } from '@/components/questions/hooks';
 import { cn } from '@/lib/cn';
 import { DOCS_LINK, MAIN_NAV, SETTINGS_NAV, type NavItem } from './nav';
 import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
 import { usePendingAccessRequests } from '@/components/access-requests/access-requests';
 
-function NavLink({ item, active, onNavigate, count }: { item: NavItem; active: boolean; onNavigate?: () => void; count?: number }) {
+/** A number beside a navigation item: what waits for the team there. */
+type NavCount = { value: number; label: string; testId: string };
+
+function NavLink({ item, active, onNavigate, count }: { item: NavItem; active: boolean; onNavigate?: () => void; count?: NavCount }) {
   const Icon = item.icon;
   return (
     <Link
@@ -23,9 +27,9 @@ function NavLink({ item, active, onNavigate, count }: { item: NavItem; active: b
     >
       <Icon className={cn('h-4 w-4 shrink-0', active ? 'text-brand-600' : 'text-zinc-400 group-hover:text-zinc-600')} aria-hidden />
       <span className="flex-1 truncate">{item.label}</span>
-      {count ? (
-        <span data-testid="nav-count" aria-label={`${count} pending`} className="rounded-full bg-brand-600 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums">
-          {count}
+      {count?.value ? (
+        <span data-testid={count.testId} aria-label={`${count.value} ${count.label}`} title={`${count.value} ${count.label}`} className="rounded-full bg-brand-600 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums">
+          {count.value}
         </span>
       ) : null}
       {item.soon && <span className="rounded bg-zinc-200/80 px-1.5 py-px text-[10px] font-semibold tracking-wide text-zinc-500 uppercase">Soon</span>}
@@ -37,6 +41,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
   const pending = usePendingAccessRequests();
+  // Data rooms carry the number of unanswered visitor questions across the team's rooms.
+  const unanswered = Object.values(useOpenQuestionCounts()).reduce((n, c) => n + c, 0);
+  const navCount = (href: string): NavCount | undefined =>
+    href === '/access-requests'
+      ? { value: pending, label: 'pending', testId: 'nav-count' }
+      : href === '/datarooms'
+        ? { value: unanswered, label: 'unanswered questions', testId: 'nav-count-questions' }
+        : undefined;
   return (
     <div className="flex h-full flex-col gap-4 px-3 py-4">
       <div className="flex items-center gap-2 px-1">
@@ -48,7 +60,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="space-y-0.5">
           {MAIN_NAV.map((item) => (
             <li key={item.href}>
-              <NavLink item={item} active={isActive(item.href)} onNavigate={onNavigate} count={item.href === '/access-requests' ? pending : undefined} />
+              <NavLink item={item} active={isActive(item.href)} onNavigate={onNavigate} count={navCount(item.href)} />
             </li>
           ))}
         </ul>

@@ -51,6 +51,7 @@ export const EVENT_TYPES = [
   'invitation.sent',
   'question.created',
   'question.answered',
+  'question.updated',
   'token.created',
   'token.revoked',
   'oauth_grant.created',

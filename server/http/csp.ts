@@ -68,7 +68,7 @@ const ROUTE_HANDLERS = [
   /^\/images\/[^/]+\/[^/]+\/?$/,
   /^\/brand\/banner\/[^/]+\/?$/,
   /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|pages\/[^/]+)\/?$/,
-  /^\/view\/[^/]+\/(?:gate|enter|events|zip)\/?$/,
+  /^\/view\/[^/]+\/(?:gate|enter|events|zip|questions|questions\/code)\/?$/,
   /^\/view\/[^/]+\/agreement\/pages\/[^/]+\/?$/,
 ];
 

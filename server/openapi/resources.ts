@@ -9,6 +9,7 @@ import { openApiDocs as events } from '../routers/events/schemas';
 import { openApiDocs as folders } from '../routers/folders/schemas';
 import { openApiDocs as linkPresets } from '../routers/link-presets/schemas';
 import { openApiDocs as links } from '../routers/links/schemas';
+import { openApiDocs as questions } from '../routers/questions/schemas';
 import { openApiDocs as visitors } from '../routers/visitors/schemas';
 import { openApiDocs as webhooks } from '../routers/webhooks/schemas';
 import type { ResourceDocs } from './resource-docs';
@@ -32,7 +33,7 @@ const OUTSIDE_ROUTERS: ResourceDocs[] = [
   },
 ];
 
-const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, agreements, accessRequests, visitors, brands, events, webhooks];
+const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, agreements, accessRequests, questions, visitors, brands, events, webhooks];
 
 export const TAG_DESCRIPTIONS: Record<string, string> = Object.fromEntries(RESOURCES.flatMap((r) => (r.tag ? [[r.tag.name, r.tag.description]] : [])));
 

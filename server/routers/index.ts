@@ -15,6 +15,7 @@ import { linksRouter } from './links';
 import { meRouter } from './me';
 import { membersRouter } from './members';
 import { oauthRouter } from './oauth';
+import { questionsRouter } from './questions';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
 import { visitorsRouter } from './visitors';
@@ -39,6 +40,7 @@ export const appRouter = router({
   oauth: oauthRouter,
   events: eventsRouter,
   webhooks: webhooksRouter,
+  questions: questionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

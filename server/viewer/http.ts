@@ -9,6 +9,7 @@ import { ApiError } from '../errors';
 import { fromOwnOrigin } from '../lib/origin';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
 import { readBody } from '../http/body';
+import { errorResponse } from '../http/envelope';
 import { visitorBranding } from '../services/branding/effective';
 import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/viewer/content';
 import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
@@ -84,13 +85,18 @@ export async function enterRoute(req: Request, { slug }: Params): Promise<Respon
   return advance(await context(req, slug), '', {});
 }
 
+/** The one-time code mail in the language of the link's branding. */
+async function codeMailFor(link: ViewerLink) {
+  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
+  const { t } = viewerWords(branding.default_language);
+  return { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+}
+
 async function advance(ctx: ViewerContext, step: string, form: Record<string, string>): Promise<Response> {
   const back = (query = '') => new Response(null, { status: 303, headers: { Location: `${ctx.origin}${linkPath(ctx.slug)}${query}`, ...NO_STORE } });
   if (ctx.state.state !== 'live') return back();
   const link = ctx.state.link;
-  const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
-  const { t } = viewerWords(branding.default_language);
-  const codeMail = { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+  const codeMail = await codeMailFor(link);
   if (step === 'request' || step === 'request_code') {
     // "Request access" (server/services/access-requests/visitor.ts): ?r= says which form comes next.
     let a;
@@ -268,5 +274,59 @@ export async function eventsRoute(req: Request, p: Params): Promise<Response> {
     return new Response(JSON.stringify(r), { status: 200, headers: { 'Content-Type': 'application/json', ...NO_STORE } });
   } catch (e) {
     return refusal(e);
+  }
+}
+
+/** Refusals of the JSON viewer routes, in the API's error envelope (the viewer's scripts read `message`). */
+function jsonRefusal(e: unknown): Response {
+  const cause = e instanceof TRPCError && e.cause ? e.cause : e;
+  if (cause instanceof LinkExpiredError) return errorResponse('not_found', 'This link has expired.', null, NO_STORE, 410);
+  if (cause instanceof ApiError) return errorResponse(cause.code, cause.message, cause.details, NO_STORE);
+  if (e instanceof TRPCError && e.code === 'BAD_REQUEST') {
+    const issues = e.cause && 'issues' in e.cause ? (e.cause as { issues: { path: PropertyKey[]; message: string }[] }).issues : [];
+    const first = issues[0];
+    const msg = first ? `${first.path.map(String).join('.') || 'body'}: ${first.message}` : 'Malformed request.';
+    return errorResponse('unprocessable_entity', msg, { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })) }, NO_STORE);
+  }
+  if (databaseUnavailable(cause)) return errorResponse('service_unavailable', 'Briefly unavailable; try again in a few seconds.', { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS }, NO_STORE);
+  throw e;
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE } });
+
+/** GET /view/{slug}/questions: my questions and the FAQ; POST: ask one (JSON `{ text, item_id?, page_number? }`). */
+export async function questionsRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    if (req.method === 'GET') return json(200, await viewerCaller(ctx).questions());
+    if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.from(await readBody(req, 64 * 1024)).toString('utf8'));
+    } catch {
+      return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
+    }
+    return json(201, await viewerCaller(ctx).ask(body as never));
+  } catch (e) {
+    return jsonRefusal(e);
+  }
+}
+
+/** POST /view/{slug}/questions/code: `{}` mails a one-time code to the visitor's email, `{ code }` checks it. */
+export async function questionCodeRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
+    const { link } = admitted(ctx);
+    let body: { code?: unknown };
+    try {
+      body = JSON.parse(Buffer.from(await readBody(req, 4 * 1024)).toString('utf8') || '{}');
+    } catch {
+      return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
+    }
+    if (typeof body?.code === 'string') return json(200, await viewerCaller(ctx).askVerify({ code: body.code }));
+    return json(200, await viewerCaller(ctx).askCode({ codeMail: await codeMailFor(link) }));
+  } catch (e) {
+    return jsonRefusal(e);
   }
 }

@@ -10,6 +10,9 @@ import { recordPageEvents } from '../services/viewer/events';
 import { submitGate, type CodeMailTexts } from '../services/viewer/gates';
 import { requestAccess } from '../services/access-requests/visitor';
 import { touchView } from '../services/viewer/views';
+import { askQuestion, visitorQa } from '../services/questions/visitor';
+import { sendAskCode, verifyAskCode, type CodeMail } from '../services/questions/verify';
+import { qaText } from '../routers/questions/schemas';
 import type { ViewerContext } from './context';
 
 /** The link has expired: 410 for routes, the expired page for pages; nothing is recorded. */
@@ -47,6 +50,12 @@ const EventInput = z.object({
     .max(2000),
 });
 
+const AskInput = z.strictObject({
+  text: qaText(5000),
+  item_id: z.string().min(1).max(64).nullable().optional(),
+  page_number: z.int().min(1).max(100_000).nullable().optional(),
+});
+
 export const viewerRouter = t.router({
   gate: liveProcedure
     .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
@@ -72,6 +81,14 @@ export const viewerRouter = t.router({
         ctx.userAgent,
       ),
     ),
+  // Room Q&A: the visitor's questions, the FAQ, and asking (services/questions/visitor.ts re-checks the room and the item).
+  questions: admittedProcedure.query(({ ctx }) => visitorQa(ctx.link, ctx.actor, ctx.session)),
+  ask: admittedProcedure.input(AskInput).mutation(({ ctx, input }) => askQuestion(ctx.link, ctx.actor, ctx.session, input)),
+  // The one-time code before asking, on a link that admitted the visitor without one.
+  askCode: admittedProcedure
+    .input(z.object({ codeMail: z.custom<CodeMail>() }))
+    .mutation(({ ctx, input }) => sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail)),
+  askVerify: admittedProcedure.input(z.object({ code: z.string().max(32) })).mutation(({ ctx, input }) => verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code)),
   events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address)),
 });
 

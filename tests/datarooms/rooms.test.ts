@@ -21,6 +21,8 @@ const ROOM_KEYS = [
   'name',
   'object',
   'pid',
+  'qa_enabled',
+  'qa_limit_per_visitor_per_day',
   'updated_at',
 ];
 

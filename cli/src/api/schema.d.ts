@@ -692,6 +692,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datarooms/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a room’s questions, newest first (filters status, document_id)
+         * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["questions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/documents": {
         parameters: {
             query?: never;
@@ -1126,6 +1146,50 @@ export interface paths {
         get: operations["me-get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a question with its answers
+         * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["questions-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a question’s status (open, answered, closed) or publication
+         * @description Requires the `datarooms.write` scope (granted by `datarooms.write` or `apis.all`).
+         */
+        patch: operations["questions-update"];
+        trace?: never;
+    };
+    "/questions/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question (publish: into the room’s FAQ); the asker is mailed
+         * @description Requires the `datarooms.write` scope (granted by `datarooms.write` or `apis.all`).
+         */
+        post: operations["questions-answer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2966,6 +3030,10 @@ export interface operations {
                             is_frozen: boolean;
                             /** @enum {string} */
                             default_permission: "inherit" | "hidden";
+                            /** @description Visitors with a verified email may ask questions (Room Q&A) */
+                            qa_enabled: boolean;
+                            /** @description Questions one visitor may ask in any 24 hours */
+                            qa_limit_per_visitor_per_day: number;
                             created: string;
                             updated_at: string;
                         }[];
@@ -3013,6 +3081,8 @@ export interface operations {
                     allow_bulk_download?: boolean;
                     /** @enum {string} */
                     default_permission?: "inherit" | "hidden";
+                    qa_enabled?: boolean;
+                    qa_limit_per_visitor_per_day?: number;
                 };
             };
         };
@@ -3041,6 +3111,10 @@ export interface operations {
                         is_frozen: boolean;
                         /** @enum {string} */
                         default_permission: "inherit" | "hidden";
+                        /** @description Visitors with a verified email may ask questions (Room Q&A) */
+                        qa_enabled: boolean;
+                        /** @description Questions one visitor may ask in any 24 hours */
+                        qa_limit_per_visitor_per_day: number;
                         created: string;
                         updated_at: string;
                     };
@@ -3092,6 +3166,10 @@ export interface operations {
                         is_frozen: boolean;
                         /** @enum {string} */
                         default_permission: "inherit" | "hidden";
+                        /** @description Visitors with a verified email may ask questions (Room Q&A) */
+                        qa_enabled: boolean;
+                        /** @description Questions one visitor may ask in any 24 hours */
+                        qa_limit_per_visitor_per_day: number;
                         created: string;
                         updated_at: string;
                     };
@@ -3161,7 +3239,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "description": "Due diligence for the Series B.",
-                 *       "is_frozen": true
+                 *       "is_frozen": true,
+                 *       "qa_enabled": true,
+                 *       "qa_limit_per_visitor_per_day": 20
                  *     }
                  */
                 "application/json": {
@@ -3171,6 +3251,8 @@ export interface operations {
                     allow_bulk_download?: boolean;
                     /** @enum {string} */
                     default_permission?: "inherit" | "hidden";
+                    qa_enabled?: boolean;
+                    qa_limit_per_visitor_per_day?: number;
                     is_frozen?: boolean;
                 };
             };
@@ -3199,6 +3281,10 @@ export interface operations {
                         is_frozen: boolean;
                         /** @enum {string} */
                         default_permission: "inherit" | "hidden";
+                        /** @description Visitors with a verified email may ask questions (Room Q&A) */
+                        qa_enabled: boolean;
+                        /** @description Questions one visitor may ask in any 24 hours */
+                        qa_limit_per_visitor_per_day: number;
                         created: string;
                         updated_at: string;
                     };
@@ -4898,6 +4984,76 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "questions-list": {
+        parameters: {
+            query?: {
+                status?: "open" | "answered" | "closed";
+                document_id?: string;
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "question";
+                            dataroom_id: string;
+                            /** @description The library document asked about; null when the question is about the room */
+                            document_id: string | null;
+                            page_number: number | null;
+                            text: string;
+                            asked_by: {
+                                visitor_id: string;
+                                email: string;
+                            };
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            /** @description In the room’s FAQ (seen by every viewer who may view the item); otherwise private to the asker */
+                            published: boolean;
+                            answers: {
+                                id: string;
+                                text: string;
+                                answered_by: {
+                                    email: string | null;
+                                };
+                                created: string;
+                            }[];
+                            created: string;
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -7291,6 +7447,224 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "questions-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "question";
+                        dataroom_id: string;
+                        /** @description The library document asked about; null when the question is about the room */
+                        document_id: string | null;
+                        page_number: number | null;
+                        text: string;
+                        asked_by: {
+                            visitor_id: string;
+                            email: string;
+                        };
+                        /** @enum {string} */
+                        status: "open" | "answered" | "closed";
+                        /** @description In the room’s FAQ (seen by every viewer who may view the item); otherwise private to the asker */
+                        published: boolean;
+                        answers: {
+                            id: string;
+                            text: string;
+                            answered_by: {
+                                email: string | null;
+                            };
+                            created: string;
+                        }[];
+                        created: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "questions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "closed"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "open" | "answered" | "closed";
+                    published?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "question";
+                        dataroom_id: string;
+                        /** @description The library document asked about; null when the question is about the room */
+                        document_id: string | null;
+                        page_number: number | null;
+                        text: string;
+                        asked_by: {
+                            visitor_id: string;
+                            email: string;
+                        };
+                        /** @enum {string} */
+                        status: "open" | "answered" | "closed";
+                        /** @description In the room’s FAQ (seen by every viewer who may view the item); otherwise private to the asker */
+                        published: boolean;
+                        answers: {
+                            id: string;
+                            text: string;
+                            answered_by: {
+                                email: string | null;
+                            };
+                            created: string;
+                        }[];
+                        created: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "questions-answer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "The lease runs until 2031; see section 4.2 of the agreement.",
+                 *       "publish": true
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                    /** @description true: into the room’s FAQ; false: private to the asker; left out: as it was */
+                    publish?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "question";
+                        dataroom_id: string;
+                        /** @description The library document asked about; null when the question is about the room */
+                        document_id: string | null;
+                        page_number: number | null;
+                        text: string;
+                        asked_by: {
+                            visitor_id: string;
+                            email: string;
+                        };
+                        /** @enum {string} */
+                        status: "open" | "answered" | "closed";
+                        /** @description In the room’s FAQ (seen by every viewer who may view the item); otherwise private to the asker */
+                        published: boolean;
+                        answers: {
+                            id: string;
+                            text: string;
+                            answered_by: {
+                                email: string | null;
+                            };
+                            created: string;
+                        }[];
+                        created: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

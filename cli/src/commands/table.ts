@@ -203,6 +203,17 @@ export const GROUPS: GroupDef[] = [
     ops: crud('/link-presets', '/link-presets/{id}'),
   },
   {
+    name: 'questions',
+    summary: 'Room Q&A: visitors’ questions, answered privately or into the room’s FAQ',
+    columns: ['id', 'status', 'published', 'document_id', 'page_number', 'text', 'created'],
+    ops: [
+      op('list', 'GET', '/datarooms/{id}/questions', { args: [ROOM], summary: 'A room’s questions, newest first (--status, --document-id)' }),
+      op('get', 'GET', '/questions/{id}', { args: ['id=question'] }),
+      op('answer', 'POST', '/questions/{id}/answers', { args: ['id=question', 'text'], summary: 'Answer; --publish true puts it in the room’s FAQ (the asker is mailed)' }),
+      op('update', 'PATCH', '/questions/{id}', { args: ['id=question'], summary: 'Change --status (open, answered, closed) or --published' }),
+    ],
+  },
+  {
     name: 'visitors',
     summary: 'People who viewed or were invited',
     columns: ['id', 'email', 'verified', 'dataroom_id', 'total_views', 'last_viewed_at'],

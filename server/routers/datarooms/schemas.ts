@@ -7,6 +7,7 @@ const text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000]*$/, '
 const defaultPermission = z.enum(['inherit', 'hidden']);
 /** A room id: the internal id or the public `dr_` id. */
 const roomId = id('data room id');
+const qaLimit = jsonInt(1, 1000);
 
 export const Dataroom = z.object({
   id: z.string(),
@@ -20,6 +21,8 @@ export const Dataroom = z.object({
   allow_bulk_download: z.boolean(),
   is_frozen: z.boolean(),
   default_permission: defaultPermission,
+  qa_enabled: z.boolean().describe('Visitors with a verified email may ask questions (Room Q&A)'),
+  qa_limit_per_visitor_per_day: z.int().describe('Questions one visitor may ask in any 24 hours'),
   created: z.string(),
   updated_at: z.string(),
 });
@@ -33,6 +36,8 @@ export const CreateDataroomInput = z.strictObject({
   description: text(5000).nullable().optional(),
   allow_bulk_download: jsonBool().optional(),
   default_permission: defaultPermission.optional(),
+  qa_enabled: jsonBool().optional(),
+  qa_limit_per_visitor_per_day: qaLimit.optional(),
 });
 export const UpdateDataroomInput = z.strictObject({
   id: roomId,
@@ -41,6 +46,8 @@ export const UpdateDataroomInput = z.strictObject({
   description: text(5000).nullable().optional(),
   allow_bulk_download: jsonBool().optional(),
   default_permission: defaultPermission.optional(),
+  qa_enabled: jsonBool().optional(),
+  qa_limit_per_visitor_per_day: qaLimit.optional(),
   is_frozen: jsonBool().optional(),
 });
 
@@ -187,7 +194,7 @@ export { deleted };
 export const openApiDocs: ResourceDocs = {
   examples: {
     'datarooms-create': { name: 'Project Falcon', internal_name: 'Falcon — Series B', allow_bulk_download: false, default_permission: 'inherit' },
-    'datarooms-update': { description: 'Due diligence for the Series B.', is_frozen: true },
+    'datarooms-update': { description: 'Due diligence for the Series B.', is_frozen: true, qa_enabled: true, qa_limit_per_visitor_per_day: 20 },
     'datarooms-documents-attach': { document_id: 'kk2rq86em6n1ipl73scqsqd8', folder_id: null },
     'datarooms-documents-move': { folder_id: 'q0c5e8sdn3wq0x1m7cx3v2hr', order_index: 0 },
     'datarooms-folders-create': { name: 'Financials', parent_id: null },

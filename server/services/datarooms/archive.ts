@@ -13,6 +13,7 @@ import { safeEntryName, uniqueEntryNames } from '../../lib/zip';
 import { getBlobStore } from '../../storage';
 import { eachEvent } from '../events/audit-log';
 import { EVENT_CSV_HEADER, eventCsvRow } from '../events/csv';
+import { eachQaCsvRow, QA_CSV_HEADER } from '../questions/csv';
 
 type Folder = { id: string; name: string; parentId: string | null; path: string };
 type Placement = {
@@ -149,8 +150,9 @@ export async function writeRoomArchive(
   add(
     'qa.csv',
     true,
-    text(function* () {
-      yield csvLine(['question_id', 'created', 'asked_by', 'document', 'page', 'question', 'status', 'published', 'answers']);
+    text(async function* () {
+      yield csvLine(QA_CSV_HEADER);
+      for await (const row of eachQaCsvRow(o.dataroomId)) yield csvLine(row);
     }),
   );
   zip.addReadStreamLazy('MANIFEST.sha256', { compress: true }, (cb) => {

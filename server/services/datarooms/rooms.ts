@@ -22,6 +22,8 @@ export type RoomRow = {
   allowBulkDownload: boolean;
   isFrozen: boolean;
   defaultPermission: 'inherit' | 'hidden';
+  qaEnabled: boolean;
+  qaLimitPerVisitorPerDay: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -41,6 +43,8 @@ export function toDataroom(r: RoomWithCounts) {
     allow_bulk_download: r.allowBulkDownload,
     is_frozen: r.isFrozen,
     default_permission: r.defaultPermission,
+    qa_enabled: r.qaEnabled,
+    qa_limit_per_visitor_per_day: r.qaLimitPerVisitorPerDay,
     created: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   };
@@ -48,7 +52,7 @@ export function toDataroom(r: RoomWithCounts) {
 
 const ROOM_COLUMNS = `r.id, r.pid, r.team_id AS "teamId", r.name, r.internal_name AS "internalName", r.description,
   r.allow_bulk_download AS "allowBulkDownload", r.is_frozen AS "isFrozen", r.default_permission::text AS "defaultPermission",
-  r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
+  r.qa_enabled AS "qaEnabled", r.qa_limit_per_visitor_per_day AS "qaLimitPerVisitorPerDay", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
 const COUNTS = `(SELECT count(*)::int FROM dataroom_documents d WHERE d.dataroom_id = r.id) AS "documentCount",
   (SELECT count(*)::int FROM dataroom_folders f WHERE f.dataroom_id = r.id) AS "folderCount"`;
 
@@ -116,6 +120,8 @@ type RoomFields = {
   description?: string | null;
   allow_bulk_download?: boolean;
   default_permission?: 'inherit' | 'hidden';
+  qa_enabled?: boolean;
+  qa_limit_per_visitor_per_day?: number;
 };
 
 export async function createDataroom(actor: Actor, input: RoomFields & { name: string }) {
@@ -135,6 +141,8 @@ export async function createDataroom(actor: Actor, input: RoomFields & { name: s
         description: input.description ?? null,
         allowBulkDownload: input.allow_bulk_download ?? true,
         defaultPermission: input.default_permission ?? 'inherit',
+        qaEnabled: input.qa_enabled ?? false,
+        qaLimitPerVisitorPerDay: input.qa_limit_per_visitor_per_day ?? 20,
         brandingMode: brand ? 'team_brand' : 'team_default',
         brandId: brand?.id ?? null,
       },
@@ -157,6 +165,8 @@ export async function updateDataroom(actor: Actor, idOrPid: string, input: RoomF
         description: input.description,
         allowBulkDownload: input.allow_bulk_download,
         defaultPermission: input.default_permission,
+        qaEnabled: input.qa_enabled,
+        qaLimitPerVisitorPerDay: input.qa_limit_per_visitor_per_day,
         isFrozen: input.is_frozen,
       },
     });

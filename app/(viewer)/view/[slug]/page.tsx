@@ -5,6 +5,7 @@
 // node:http fast path renders too).
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
+import { QaPanel } from '@/components/viewer/qa-panel';
 import { RoomView } from '@/components/viewer/room-view';
 import { loadViewerPage, targetName } from '@/server/viewer/page';
 import { viewerCaller } from '@/server/viewer/router';
@@ -35,6 +36,7 @@ export default async function ViewPage({ params, searchParams }: Props) {
     const tree = await caller.tree();
     if (!tree) notFound();
     await caller.visit({ document: null });
+    const qa = await caller.questions();
     const b = page.branding!;
     return (
       <Shell page={page} title={tree.room.name} wide>
@@ -47,6 +49,7 @@ export default async function ViewPage({ params, searchParams }: Props) {
           welcome={welcomeOf(page, link)}
           layout={{ cardLayout: b.card_layout, showFolderTree: b.show_folder_tree, hideFolderIcons: b.hide_folder_icons_in_main }}
         />
+        {qa.enabled && <QaPanel slug={slug} item={null} initial={qa} className="mt-8 max-w-2xl" />}
       </Shell>
     );
   }

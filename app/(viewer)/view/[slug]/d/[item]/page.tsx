@@ -3,6 +3,7 @@
 import { ChevronRight } from 'lucide-react';
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
+import { QaPanel } from '@/components/viewer/qa-panel';
 import { loadViewerPage } from '@/server/viewer/page';
 import { viewerCaller } from '@/server/viewer/router';
 import { firstOf, overlayFor, Shell, viewerMetadata } from '../../shared';
@@ -30,6 +31,7 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
   if (!tree || !doc) notFound();
   const { viewId } = await caller.visit({ document: { documentId: doc.documentId, versionId: doc.versionId } });
   if (doc.externalUrl && !doc.storageKey) redirect(doc.externalUrl);
+  const qa = await caller.questions();
   const byId = new Map(tree.folders.map((f) => [f.id, f]));
   const crumbs = [];
   for (let f = doc.folderId ? byId.get(doc.folderId) : undefined; f; f = f.parentId ? byId.get(f.parentId) : undefined) crumbs.unshift(f);
@@ -50,15 +52,27 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
         <ChevronRight className="h-3.5 w-3.5 text-zinc-400" />
         <span className="text-zinc-500">{doc.name}</span>
       </nav>
-      <DocumentBody
-        base={`/view/${slug}/d/${item}`}
-        eventsUrl={`/view/${slug}/events`}
-        doc={doc}
-        viewId={viewId}
-        watermark={overlayFor(link, ctx.actor, ctx.address)}
-        t={page.words.t}
-        initialPage={Number(firstOf(sp.page)) || 1}
-      />
+      <div className={qa.enabled ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6' : undefined}>
+        <div className="min-w-0">
+          <DocumentBody
+            base={`/view/${slug}/d/${item}`}
+            eventsUrl={`/view/${slug}/events`}
+            doc={doc}
+            viewId={viewId}
+            watermark={overlayFor(link, ctx.actor, ctx.address)}
+            t={page.words.t}
+            initialPage={Number(firstOf(sp.page)) || 1}
+          />
+        </div>
+        {qa.enabled && (
+          <QaPanel
+            slug={slug}
+            item={{ id: item, name: doc.name, numPages: doc.contentType === 'application/pdf' ? doc.numPages : 0 }}
+            initial={qa}
+            className="mt-6 mb-20 lg:sticky lg:top-4 lg:mt-0 lg:mb-0 lg:self-start"
+          />
+        )}
+      </div>
     </Shell>
   );
 }
