@@ -13,8 +13,8 @@ let doc: any;
 let room: any;
 
 const LINK_KEYS = [
-  'allow_access_requests',
   'agreement_id',
+  'allow_access_requests',
   'allow_download',
   'allow_list',
   'audience_type',

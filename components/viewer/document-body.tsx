@@ -5,7 +5,7 @@ import { Download } from 'lucide-react';
 import { DocIcon } from '@/components/ui/doc-icon';
 import type { ShownDocument } from '@/server/services/viewer/content';
 import { DocumentViewer } from './document-viewer';
-import { hasPages } from '@/server/services/viewer/page-source';
+import { hasPages } from '@/lib/shared/preview-status';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';

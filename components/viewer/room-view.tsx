@@ -9,7 +9,7 @@ import { isInlineImage } from '@/lib/shared/content-types';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { RoomThumb } from './room-thumb';
-import { hasPages } from '@/server/services/viewer/page-source';
+import { hasPages } from '@/lib/shared/preview-status';
 
 /** A tile's picture: the first page's thumbnail, or an inline image itself; null: the type's icon. */
 function thumbOf(base: string, d: ShownInRoom): string | null {

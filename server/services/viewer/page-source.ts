@@ -1,8 +1,7 @@
 // The PDF a document's pages are drawn from: a PDF version's own file, or an Office version's
 // converted PDF once its preview is ready (issue 22). The original file stays the download.
+import type { Pageable } from '../../../lib/shared/preview-status';
 import type { RenderableVersion } from './render';
-
-type Pageable = { storageKey: string | null; contentType: string; numPages: number; previewKey?: string | null };
 
 export function pageSource(d: Pageable & { versionId?: string; id?: string }): RenderableVersion | null {
   const id = d.versionId ?? d.id!;
@@ -10,6 +9,3 @@ export function pageSource(d: Pageable & { versionId?: string; id?: string }): R
   if (d.contentType === 'application/pdf' && d.storageKey) return { id, storageKey: d.storageKey, contentType: d.contentType, numPages: d.numPages };
   return null;
 }
-
-/** Whether the viewer shows this document page by page. */
-export const hasPages = (d: Pageable) => !!d.previewKey || (d.contentType === 'application/pdf' && !!d.storageKey);
