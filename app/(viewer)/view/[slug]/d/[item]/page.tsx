@@ -4,6 +4,7 @@ import { ChevronRight } from 'lucide-react';
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
 import { QaPanel } from '@/components/viewer/qa-panel';
+import { hasPages } from '@/lib/shared/preview-status';
 import { loadViewerPage } from '@/server/viewer/page';
 import { viewerCaller } from '@/server/viewer/router';
 import { firstOf, overlayFor, Shell, viewerMetadata } from '../../shared';
@@ -67,7 +68,7 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
         {qa.enabled && (
           <QaPanel
             slug={slug}
-            item={{ id: item, name: doc.name, numPages: doc.contentType === 'application/pdf' ? doc.numPages : 0 }}
+            item={{ id: item, name: doc.name, numPages: hasPages(doc) ? doc.numPages : 0 }}
             initial={qa}
             className="mt-6 mb-20 lg:sticky lg:top-4 lg:mt-0 lg:mb-0 lg:self-start"
           />
