@@ -86,3 +86,37 @@ test('a visitor asks on a page; the team answers and publishes; the visitor sees
   await expect(panel.getByRole('button', { name: 'Send question' })).toBeInViewport();
   await shot(page, '134-qa-viewer-panel-phone');
 });
+
+test('the panel speaks the link’s language, refusals included', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { call, uploadPdf } = ownerApi('qa-e2e-de');
+  const brand = await call('POST', '/v1/brands', { name: 'Kanzlei', brand_color: '#7c2d12', default_language: 'de' });
+  const room = await call('POST', '/v1/datarooms', { name: 'Projekt Reiher', qa_enabled: true, qa_limit_per_visitor_per_day: 1 });
+  const lease = await uploadPdf('Mietvertrag.pdf', 2);
+  await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: lease.id });
+  const link = await call('POST', '/v1/links', { dataroom_id: room.id, email_authenticated: true, brand_id: brand.id });
+  const visitor = uniqueEmail('anna');
+
+  await page.goto(link.url);
+  await page.getByLabel('E-Mail-Adresse').fill(visitor);
+  const since = logSize();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Bestätigungscode').fill(await valueFromLog('one-time code', visitor, since));
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  const panel = page.getByTestId('qa-panel');
+  await expect(panel.getByRole('heading', { name: 'Eine Frage stellen' })).toBeVisible();
+  await page.getByTestId('room-document').getByRole('link', { name: /^Mietvertrag\.pdf/ }).click();
+  await expect(panel.getByLabel('Diese Seite (Seite 1)')).toBeChecked();
+  await expect(panel.getByText('Heute noch 1 von 1')).toBeVisible();
+  await panel.getByLabel('Ihre Frage').fill('Wer hat unterschrieben?');
+  await panel.getByRole('button', { name: 'Frage senden' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Ihre Frage wurde gesendet. Sie erhalten eine E-Mail, sobald sie beantwortet ist.');
+  // The room's daily limit, refused by the server, told in German.
+  await panel.getByLabel('Ihre Frage').fill('Und die Bürgschaft?');
+  await panel.getByRole('button', { name: 'Frage senden' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(/^Sie haben so viele Fragen gestellt/);
+  await shot(page, '135-qa-viewer-german');
+  await panel.getByRole('tab', { name: /Meine Fragen/ }).click();
+  await expect(panel.getByTestId('my-question')).toContainText('Mietvertrag.pdf · Seite 1');
+  await expect(panel.getByTestId('my-question')).toContainText('Wartet auf eine Antwort');
+});

@@ -7,6 +7,7 @@ import { MessageCircleQuestion } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Tab } from '@/components/ui/tab';
 import { cn } from '@/lib/cn';
+import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 
 import type { VisitorQa as Qa } from '@/server/services/questions/visitor';
 
@@ -17,25 +18,39 @@ type Scope = 'page' | 'document' | 'room';
 /** The page the document viewer shows: it keeps `?page=` in the address (document-viewer.tsx). */
 const currentPage = () => Number(new URL(window.location.href).searchParams.get('page')) || 1;
 
-async function call<T>(url: string, body?: unknown): Promise<T> {
-  const r = await fetch(url, body === undefined ? { cache: 'no-store' } : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const data = await r.json().catch(() => null);
-  if (!r.ok) throw new Error(data?.error?.message ?? 'Something went wrong. Please try again.');
+type Refusal = { code?: string; message?: string; details?: { limit?: unknown; fieldErrors?: { code?: string[] } } };
+
+/** The server's refusal in the link's language: the known ones are translated; any other is the
+ *  server's own English sentence on an English link and a plain "try again" elsewhere. */
+function refusalText(e: Refusal | null, t: ViewerWords, english: boolean): string {
+  const codeError = e?.details?.fieldErrors?.code?.[0];
+  if (e?.code === 'rate_limit_exceeded') return e.details?.limit !== undefined ? t.qaLimit : t.err_rate_limited;
+  if (codeError === 'wrong') return t.err_code_wrong;
+  if (codeError === 'expired') return t.err_code_expired;
+  return english && e?.message ? e.message : t.qaError;
+}
+
+async function call<T>(url: string, t: ViewerWords, english: boolean, body?: unknown): Promise<T> {
+  const r = await fetch(url, body === undefined ? { cache: 'no-store' } : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+  const data = r ? await r.json().catch(() => null) : null;
+  if (!r?.ok) throw new Error(refusalText(data?.error ?? null, t, english));
   return data as T;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const BRAND_BUTTON = { background: 'var(--viewer-brand)', color: 'var(--viewer-on-brand)' };
 
-function about(e: Entry) {
-  if (!e.document_name) return 'About the room';
-  return e.page_number ? `${e.document_name} · page ${e.page_number}` : e.document_name;
+const when = (iso: string, lang: string) => new Date(iso).toLocaleDateString(lang, { day: 'numeric', month: 'short', year: 'numeric' });
+
+function about(e: Entry, t: ViewerWords) {
+  if (!e.document_name) return t.qaAboutRoom;
+  return e.page_number ? fill(t.qaDocPage, { document: e.document_name, page: e.page_number }) : e.document_name;
 }
 
-function EntryView({ e, mine }: { e: Entry; mine?: boolean }) {
+function EntryView({ e, mine, t, lang }: { e: Entry; mine?: boolean; t: ViewerWords; lang: string }) {
   return (
     <li className="rounded-lg bg-white p-3 ring-1 ring-zinc-200" data-testid={mine ? 'my-question' : 'faq-entry'}>
       <p className="text-xs text-zinc-500">
-        {about(e)} · {when(e.created)}
+        {about(e, t)} · {when(e.created, lang)}
       </p>
       <p className="mt-1 text-sm font-medium break-words whitespace-pre-wrap text-zinc-900">{e.text}</p>
       {e.answers.length > 0 ? (
@@ -47,14 +62,15 @@ function EntryView({ e, mine }: { e: Entry; mine?: boolean }) {
           ))}
         </div>
       ) : (
-        mine && <p className="mt-1.5 text-xs text-amber-700">{e.status === 'closed' ? 'Closed without an answer' : 'Waiting for an answer'}</p>
+        mine && <p className="mt-1.5 text-xs text-amber-700">{e.status === 'closed' ? t.qaClosed : t.qaWaiting}</p>
       )}
     </li>
   );
 }
 
-export function QaPanel({ slug, item, initial, className }: { slug: string; item: Item | null; initial: Qa; className?: string }) {
+export function QaPanel({ slug, item, initial, t, lang, className }: { slug: string; item: Item | null; initial: Qa; t: ViewerWords; lang: string; className?: string }) {
   const base = `/view/${slug}/questions`;
+  const english = lang === 'en';
   const [qa, setQa] = useState<Qa>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [tab, setTab] = useState<'ask' | 'mine' | 'faq'>('ask');
@@ -67,7 +83,7 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
 
-  const load = useCallback(() => call<Qa>(base).then((d) => (setQa(d), setLoadError(null)), (e: Error) => setLoadError(e.message)), [base]);
+  const load = useCallback(() => call<Qa>(base, t, english).then((d) => (setQa(d), setLoadError(null)), (e: Error) => setLoadError(e.message)), [base, t, english]);
   // The answer mail links back with ?qa=<id>: open on the visitor's questions.
   useEffect(() => {
     if (new URL(window.location.href).searchParams.has('qa')) setTab('mine');
@@ -100,31 +116,31 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
     if (!text.trim()) return;
     void run(async () => {
       const body = scope === 'room' || !item ? { text } : { text, item_id: item.id, page_number: scope === 'page' ? currentPage() : null };
-      await call(base, body);
+      await call(base, t, english, body);
       setText('');
-      setNotice('Your question was sent. You will get an email when it is answered.');
+      setNotice(t.qaSent);
       await load();
     });
   };
-  const sendCode = () => void run(async () => (await call(`${base}/code`, {}), setCodeSent(true)));
+  const sendCode = () => void run(async () => (await call(`${base}/code`, t, english, {}), setCodeSent(true)));
   const verify = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => (await call(`${base}/code`, { code }), await load()));
+    void run(async () => (await call(`${base}/code`, t, english, { code }), await load()));
   };
 
   const tabs = [
-    { id: 'ask', label: 'Ask' },
-    { id: 'mine', label: `My questions${qa.mine.length ? ` (${qa.mine.length})` : ''}` },
-    { id: 'faq', label: `FAQ${qa.faq.length ? ` (${qa.faq.length})` : ''}` },
+    { id: 'ask', label: t.qaTabAsk },
+    { id: 'mine', label: `${t.qaTabMine}${qa.mine.length ? ` (${qa.mine.length})` : ''}` },
+    { id: 'faq', label: `${t.qaTabFaq}${qa.faq.length ? ` (${qa.faq.length})` : ''}` },
   ] as const;
 
   return (
-    <aside className={cn('rounded-xl bg-zinc-50 ring-1 ring-zinc-200', className)} aria-label="Questions and answers" data-testid="qa-panel">
+    <aside className={cn('rounded-xl bg-zinc-50 ring-1 ring-zinc-200', className)} aria-label={t.qaRegion} data-testid="qa-panel">
       <h2 className="flex items-center gap-2 px-4 pt-4 text-sm font-semibold text-zinc-900">
         <MessageCircleQuestion className="h-4 w-4 text-brand-600" aria-hidden />
-        Ask a question
+        {t.qaTitle}
       </h2>
-      <div role="tablist" aria-label="Questions" className="mt-3 flex gap-1 border-b border-zinc-200 px-3">
+      <div role="tablist" aria-label={t.qaTabs} className="mt-3 flex gap-1 border-b border-zinc-200 px-3">
         {tabs.map((t) => (
           <Tab key={t.id} selected={tab === t.id} onClick={() => setTab(t.id)} className="px-2 py-1.5">
             {t.label}
@@ -143,16 +159,21 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
               {qa.email ? (
                 <>
                   <p>
-                    To ask a question, confirm your email address <span className="font-medium break-all">{qa.email}</span> with a one-time code.
+                    {t.qaVerifyIntro.split('{email}').map((part, i) => (
+                      <span key={i}>
+                        {i > 0 && <span className="font-medium break-all">{qa.email}</span>}
+                        {part}
+                      </span>
+                    ))}
                   </p>
                   {!codeSent ? (
-                    <button type="button" onClick={sendCode} disabled={busy} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-                      Email me a code
+                    <button type="button" onClick={sendCode} disabled={busy} className="rounded-lg px-3 py-2 text-sm font-semibold hover:brightness-95 disabled:opacity-60" style={BRAND_BUTTON}>
+                      {t.qaSendCode}
                     </button>
                   ) : (
                     <form onSubmit={verify} className="flex gap-2">
                       <label htmlFor="qa-code" className="sr-only">
-                        One-time code
+                        {t.codeLabel}
                       </label>
                       <input
                         id="qa-code"
@@ -161,17 +182,17 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
                         maxLength={8}
                         value={code}
                         onChange={(e) => setCode(e.target.value)}
-                        placeholder="6-digit code"
+                        placeholder={t.qaCodePlaceholder}
                         className="w-32 rounded-lg border border-zinc-300 px-3 py-2 text-sm tracking-widest"
                       />
-                      <button type="submit" disabled={busy || !code.trim()} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-                        Verify
+                      <button type="submit" disabled={busy || !code.trim()} className="rounded-lg px-3 py-2 text-sm font-semibold hover:brightness-95 disabled:opacity-60" style={BRAND_BUTTON}>
+                        {t.verify}
                       </button>
                     </form>
                   )}
                 </>
               ) : (
-                <p>This link does not ask for an email address, so it cannot take questions.</p>
+                <p>{t.qaNoEmail}</p>
               )}
               {error && <p className="text-red-700" role="alert">{error}</p>}
             </div>
@@ -179,23 +200,23 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
             <form onSubmit={submit} className="space-y-3" data-testid="qa-ask">
               {item && (
                 <fieldset className="space-y-1.5">
-                  <legend className="text-xs font-medium text-zinc-600">About</legend>
+                  <legend className="text-xs font-medium text-zinc-600">{t.qaAbout}</legend>
                   {(
                     [
-                      ...(item.numPages > 0 ? [['page', `This page (page ${page})`]] : []),
+                      ...(item.numPages > 0 ? [['page', fill(t.qaThisPage, { page })]] : []),
                       ['document', item.name],
-                      ['room', 'The whole room'],
+                      ['room', t.qaWholeRoom],
                     ] as [Scope, string][]
                   ).map(([v, label]) => (
                     <label key={v} className="flex items-center gap-2 text-sm text-zinc-800">
-                      <input type="radio" name="qa-scope" value={v} checked={scope === v} onChange={() => setScope(v)} className="h-4 w-4 text-brand-600" />
+                      <input type="radio" name="qa-scope" value={v} checked={scope === v} onChange={() => setScope(v)} className="h-4 w-4 accent-brand-600" />
                       <span className="truncate">{label}</span>
                     </label>
                   ))}
                 </fieldset>
               )}
               <label htmlFor="qa-text" className="sr-only">
-                Your question
+                {t.qaYourQuestion}
               </label>
               <textarea
                 id="qa-text"
@@ -206,15 +227,15 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
                 }}
-                placeholder="Type your question…"
+                placeholder={t.qaPlaceholder}
                 className="w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
               />
               <div className="flex items-center justify-between gap-2">
                 <span className="text-xs text-zinc-500">
-                  {qa.remaining} of {qa.limit} left today
+                  {fill(t.qaLeft, { remaining: qa.remaining, limit: qa.limit })}
                 </span>
-                <button type="submit" disabled={busy || !text.trim()} className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-                  Send question
+                <button type="submit" disabled={busy || !text.trim()} className="rounded-lg px-3 py-2 text-sm font-semibold hover:brightness-95 disabled:opacity-60" style={BRAND_BUTTON}>
+                  {t.qaSend}
                 </button>
               </div>
               {error && <p className="text-sm text-red-700" role="alert">{error}</p>}
@@ -223,12 +244,12 @@ export function QaPanel({ slug, item, initial, className }: { slug: string; item
           ))}
         {tab === 'mine' &&
           (qa.mine.length ? (
-            <ul className="space-y-2">{qa.mine.map((e) => <EntryView key={e.id} e={e} mine />)}</ul>
+            <ul className="space-y-2">{qa.mine.map((e) => <EntryView key={e.id} e={e} t={t} lang={lang} mine />)}</ul>
           ) : (
-            <p className="text-sm text-zinc-500">{qa.verified ? 'You have not asked anything in this room yet.' : 'Verify your email to see your questions.'}</p>
+            <p className="text-sm text-zinc-500">{qa.verified ? t.qaNoneMine : t.qaVerifyToSee}</p>
           ))}
         {tab === 'faq' &&
-          (qa.faq.length ? <ul className="space-y-2">{qa.faq.map((e) => <EntryView key={e.id} e={e} />)}</ul> : <p className="text-sm text-zinc-500">No answers have been published yet.</p>)}
+          (qa.faq.length ? <ul className="space-y-2">{qa.faq.map((e) => <EntryView key={e.id} e={e} t={t} lang={lang} />)}</ul> : <p className="text-sm text-zinc-500">{t.qaNoFaq}</p>)}
       </div>
     </aside>
   );

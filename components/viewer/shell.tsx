@@ -90,7 +90,11 @@ export function ViewerShell({
     ) : null;
   const main = <main className={cn('mx-auto w-full flex-1 px-3 py-4 sm:px-6 sm:py-6', wide ? 'max-w-7xl' : 'max-w-5xl')}>{children}</main>;
   const footer = (className?: string) => <footer className={cn('py-4 text-center text-xs text-zinc-400', className)}>{words.poweredBy}</footer>;
-  const frame = { lang, 'data-layout': preset, style: { ['--viewer-brand' as string]: color, ['--viewer-on-brand' as string]: textOn(color) } };
+  // The dashboard's brand-* utilities (tabs, radios, focus rings) follow the link's brand here.
+  const tints = Object.fromEntries(
+    Object.entries({ 50: 'white 90%', 100: 'white 80%', 200: 'white 65%', 500: 'white 0%', 600: 'white 0%', 700: 'black 15%' }).map(([step, mix]) => [`--color-brand-${step}`, `color-mix(in oklab, ${color}, ${mix})`]),
+  );
+  const frame = { lang, 'data-layout': preset, style: { ['--viewer-brand' as string]: color, ['--viewer-on-brand' as string]: textOn(color), ...tints } };
   const bar = style === 'solid' ? { background: color, color: fg } : undefined;
 
   if (sidebar) {

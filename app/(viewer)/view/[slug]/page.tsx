@@ -49,7 +49,7 @@ export default async function ViewPage({ params, searchParams }: Props) {
           welcome={welcomeOf(page, link)}
           layout={{ cardLayout: b.card_layout, showFolderTree: b.show_folder_tree, hideFolderIcons: b.hide_folder_icons_in_main }}
         />
-        {qa.enabled && <QaPanel slug={slug} item={null} initial={qa} className="mt-8 max-w-2xl" />}
+        {qa.enabled && <QaPanel slug={slug} item={null} initial={qa} t={page.words.t} lang={page.words.lang} className="mt-8 max-w-2xl" />}
       </Shell>
     );
   }

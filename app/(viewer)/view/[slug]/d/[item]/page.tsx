@@ -70,6 +70,8 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
             slug={slug}
             item={{ id: item, name: doc.name, numPages: hasPages(doc) ? doc.numPages : 0 }}
             initial={qa}
+            t={page.words.t}
+            lang={page.words.lang}
             className="mt-6 mb-20 lg:sticky lg:top-4 lg:mt-0 lg:mb-0 lg:self-start"
           />
         )}
