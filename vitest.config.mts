@@ -1,8 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (no build, no server: pure functions, services against their own
-// fixtures; runs in seconds) and `api` (the contract over real HTTP against the built app).
+// Three projects:
+//   `unit`: no build, no server (pure functions, services against their own fixtures);
+//   `api`: the contract over real HTTP against the built app, files in parallel on one server;
+//   `api-serial`: the files that must have the machine to themselves, one at a time on a server
+//     of their own, after the others: they measure the server's memory, stop databases, or run
+//     the global sweeps (which would race other files' rows, e.g. tests/oauth.test.ts's).
+// Test files share nothing but the server: each makes its own team, and every address a visitor
+// receives a one-time code at is used by one file only (the mail log is shared).
 const alias = { '@': import.meta.dirname };
+// (Files that start servers of their own, e.g. conversion, rate-limit or webhooks-restart, run
+// in parallel: nothing of theirs is shared.)
+const SERIAL = [
+  'tests/events.test.ts', // the global sweep
+  'tests/exports.test.ts', // the server's memory during a 300 MB archive
+  'tests/fuzz.test.ts', // a second server on the shared database; never a 5xx
+  'tests/hardening.test.ts', // the global sweep
+  'tests/idempotency.test.ts', // the global sweep
+  'tests/resilience.test.ts', // its database stopped and started
+];
+// Tests mostly wait on the server: more files than cores keep both cores busy.
+const WORKERS = Number(process.env.QUIRE_TEST_WORKERS) || 3;
+const api = { globalSetup: ['tests/global-setup.ts'], testTimeout: 30_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   resolve: { alias },
@@ -10,19 +29,21 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts', 'tests/**/*.unit.test.ts', 'cli/src/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts', 'tests/**/*.unit.test.ts', 'cli/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         resolve: { alias },
-        test: {
-          name: 'api',
-          include: ['tests/**/*.test.ts'],
-          exclude: ['tests/**/*.unit.test.ts'],
-          globalSetup: ['tests/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
+        test: { name: 'api', include: ['tests/**/*.test.ts'], exclude: ['tests/**/*.unit.test.ts', ...SERIAL], ...api, maxWorkers: WORKERS, sequence: { groupOrder: 0 } },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'api-serial', include: SERIAL, ...api, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -11,6 +11,7 @@
 //       sed -i "s/  if (!events.length) return \[\];/&\n  return events.map(() => newEventId());/" server/services/events/emit.ts
 //       npx next build
 //     target: writes lose at most 15 % of their throughput.
+// `--reads-only`: the audit-log reads alone (a minute, once seeded).
 // Timings are printed, never asserted.
 import autocannon from 'autocannon';
 import path from 'node:path';
@@ -25,7 +26,7 @@ const DATABASE = process.env.BENCH_EVENTS_DATABASE || 'quire_bench_events';
 const ROOMS = 200;
 const EVENTS = 5_000_000;
 const ROOT = path.resolve(__dirname, '..');
-const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' } }, allowPositionals: true });
+const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false } }, allowPositionals: true });
 const SECONDS = Number(opt.seconds);
 const log = (s: string) => console.log(s);
 
@@ -203,6 +204,7 @@ async function main() {
     show('GET /v1/events?dataroom_id=… (target p99 < 50)', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&limit=25`, headers: auth }));
     show('GET /v1/events?dataroom_id=…&type=view.*', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&type=view.*&limit=25`, headers: auth }));
     show('GET /v1/events (newest 25)', await hit({ url: `${base}/v1/events?limit=25`, headers: auth }));
+    if (opt['reads-only']) return;
     log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
     await fanOut(base, auth);
     // An open document link for the visits.
@@ -213,6 +215,7 @@ async function main() {
     stopApp(app);
     await new Promise((r) => setTimeout(r, 1000));
   }
+  if (opt['reads-only']) return void (await c.end(), process.exit(0));
   log(`writes and visits, 16 connections${opt.base ? `, this build and the base at ${opt.base}` : ''}:`);
   const now = await writesAndVisits(ROOT, url, token, slug);
   const before = opt.base ? await writesAndVisits(path.resolve(opt.base), url, token, slug) : null;

@@ -53,8 +53,8 @@ beforeAll(async () => {
 
 describe('asking', () => {
   it('a refused visitor is offered "Request access" only where the link allows it', async () => {
-    const open = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], email_authenticated: false, allow_access_requests: true });
-    const closed = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], email_authenticated: false });
+    const open = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], email_authenticated: false, allow_access_requests: true });
+    const closed = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], email_authenticated: false });
     expect(open.allow_access_requests).toBe(true);
     expect(closed.allow_access_requests).toBe(false);
     for (const [link, offered] of [[open, true], [closed, false]] as const) {
@@ -73,7 +73,7 @@ describe('asking', () => {
   });
 
   it('a visitor refused on a first try (no session kept) can still ask, and an approval lets that browser in', async () => {
-    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], email_authenticated: false, allow_access_requests: true });
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], email_authenticated: false, allow_access_requests: true });
     const slug = slugOf(link);
     const who = address('first');
     const v = new Visitor();
@@ -90,7 +90,7 @@ describe('asking', () => {
   });
 
   it('needs the code first; a wrong code is refused; the request lists with its message once proven', async () => {
-    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);
     const who = address('bob');
     const v = new Visitor();
@@ -143,7 +143,7 @@ describe('asking', () => {
   });
 
   it('at most ACCESS_REQUESTS_PER_EMAIL_PER_HOUR (5) requests per address an hour', async () => {
-    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);
     const who = address('spam');
     const v = new Visitor();
@@ -162,7 +162,7 @@ describe('asking', () => {
 
 describe('deciding', () => {
   it('approve on a general link: the email joins the allow list, the visitor is mailed and gets in without the code again', async () => {
-    const link = await makeLink(api, { document_id: docId, name: 'Teaser', allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const link = await makeLink(api, { document_id: docId, name: 'Teaser', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);
     const who = address('approved');
     const v = new Visitor();
@@ -172,7 +172,7 @@ describe('deciding', () => {
     const approved = ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
     expect(approved).toMatchObject({ id: r.id, status: 'approved' });
     expect(Date.parse(approved.decided_at)).not.toBeNaN();
-    expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada@fund.example', who]);
+    expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada.access.requests@fund.example', who]);
     const mail = await waitFor(() => fromLog('access request approved', who, since), who);
     expect(mail[0]).toBe(link.url);
     // The same browser: straight in, no code asked again.
@@ -208,7 +208,7 @@ describe('deciding', () => {
   });
 
   it('deny: the visitor is told and stays out', async () => {
-    const link = await makeLink(api, { document_id: docId, name: 'Model', allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const link = await makeLink(api, { document_id: docId, name: 'Model', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);
     const who = address('denied');
     const v = new Visitor();
@@ -217,7 +217,7 @@ describe('deciding', () => {
     const since = logSize();
     expect(ok(await api.post(`/v1/access-requests/${r.id}/deny`, {}))).toMatchObject({ status: 'denied' });
     expect((await waitFor(() => fromLog('access request denied', who, since), who))[0]).toBe('declined');
-    expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada@fund.example']);
+    expect(ok(await api.get(`/v1/links/${link.id}`)).allow_list).toEqual(['ada.access.requests@fund.example']);
     expect(gateOf((await v.open(slug)).text())).not.toBeNull();
     expect(ok(await api.get(`/v1/access-requests?status=denied&link_id=${link.id}`)).data.map((x: any) => x.id)).toEqual([r.id]);
     expect(ok(await api.get(`/v1/events?type=access_request.denied&resource_id=${r.id}`)).data).toHaveLength(1);
@@ -228,7 +228,7 @@ describe('deciding', () => {
 describe('cross-team and scopes', () => {
   let requestId: string;
   beforeAll(async () => {
-    const link = await makeLink(api, { document_id: docId, allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const link = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const who = address('sweep');
     await ask(new Visitor(), slugOf(link), who);
     requestId = (await pendingFor(link.id, who))[0].id;

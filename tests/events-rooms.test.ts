@@ -27,9 +27,9 @@ describe('a room’s events', () => {
     const placed = ok(await api.post(`/v1/datarooms/${room.id}/documents`, { document_id: doc.id }), 201);
     ok(await api.patch(`/v1/datarooms/${room.id}/documents/${placed.id}`, { folder_id: folder.id }));
     const group = ok(await api.post(`/v1/datarooms/${room.id}/groups`, { name: 'Bidders' }), 201);
-    ok(await api.post(`/v1/datarooms/${room.id}/groups/${group.id}/members`, { emails: ['a@example.com', 'b@example.com'] }));
+    ok(await api.post(`/v1/datarooms/${room.id}/groups/${group.id}/members`, { emails: ['a.events.rooms@example.com', 'b.events.rooms@example.com'] }));
     // Adding the same people again adds no membership, so no event.
-    const again = ok(await api.post(`/v1/datarooms/${room.id}/groups/${group.id}/members`, { emails: ['b@example.com', 'c@example.com'] }));
+    const again = ok(await api.post(`/v1/datarooms/${room.id}/groups/${group.id}/members`, { emails: ['b.events.rooms@example.com', 'c@example.com'] }));
     ok(await api.put(`/v1/datarooms/${room.id}/groups/${group.id}/permissions`, { permissions: [{ item_id: placed.id, can_view: true, can_download: true }] }));
     ok(await api.patch(`/v1/datarooms/${room.id}/branding`, { mode: 'custom', brand_color: '#0f766e' }));
     const link = await makeLink(api, { dataroom_id: room.id, name: 'For bidders' });
@@ -63,7 +63,7 @@ describe('a room’s events', () => {
     ]);
     for (const e of byPid) expect(e.dataroom_id).toBe(room.id);
     const find = (type: string) => byPid.filter((e) => e.type === type);
-    expect(find('dataroom.member.added').map((e) => e.data.object.email).reverse()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(find('dataroom.member.added').map((e) => e.data.object.email).reverse()).toEqual(['a.events.rooms@example.com', 'b.events.rooms@example.com', 'c@example.com']);
     expect(find('dataroom.folder.updated')[0].data.changes).toMatchObject({ name: ['Legal', 'Legal & Tax'] });
     expect(find('dataroom.document.moved')[0].data.changes).toMatchObject({ folder_id: [null, folder.id] });
     const rights = find('dataroom.permissions.updated')[0];

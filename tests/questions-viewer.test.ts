@@ -19,7 +19,7 @@ const env = (a: { status: number; body: any }, status: number, code: string) => 
 beforeAll(async () => {
   api = client((await createToken({ team: uniqueTeam('qav'), scopes: 'apis.all' })).token);
   qa = await qaRoom(api);
-  [ada, grace] = await Promise.all([verifiedVisitor(qa.slug, 'ada@fund.example'), verifiedVisitor(qa.slug, 'grace@fund.example')]);
+  [ada, grace] = await Promise.all([verifiedVisitor(qa.slug, 'ada.questions.viewer@fund.example'), verifiedVisitor(qa.slug, 'grace@fund.example')]);
 });
 
 describe('asking', () => {
@@ -28,9 +28,9 @@ describe('asking', () => {
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ text: 'Who signed page 2? <img src=x onerror=alert(1)>', item_id: qa.item.id, document_name: 'Lease.pdf', page_number: 2, status: 'open', answers: [] });
     const team = ok(await api.get(`/v1/questions/${a.body.id}`));
-    expect(team).toMatchObject({ document_id: qa.doc.id, page_number: 2, asked_by: { email: 'ada@fund.example' } });
+    expect(team).toMatchObject({ document_id: qa.doc.id, page_number: 2, asked_by: { email: 'ada.questions.viewer@fund.example' } });
     const p = (await panel(ada, qa.slug)).body;
-    expect(p).toMatchObject({ enabled: true, verified: true, email: 'ada@fund.example', limit: 20, remaining: 19, faq: [] });
+    expect(p).toMatchObject({ enabled: true, verified: true, email: 'ada.questions.viewer@fund.example', limit: 20, remaining: 19, faq: [] });
     expect(p.mine.map((q: any) => q.id)).toEqual([a.body.id]);
   });
 
@@ -69,7 +69,7 @@ describe('asking', () => {
 
   it('a room without Q&A takes no questions', async () => {
     const off = await qaRoom(api, { qa_enabled: false });
-    const v = await verifiedVisitor(off.slug, 'ada@fund.example');
+    const v = await verifiedVisitor(off.slug, 'ada.questions.viewer@fund.example');
     expect((await panel(v, off.slug)).body).toMatchObject({ enabled: false, mine: [], faq: [] });
     env(await ask(v, off.slug, { text: 'Anyone?' }), 404, 'not_found');
     // A document link has no room to ask in.

@@ -18,7 +18,7 @@ let them: Api;
 let qa: Awaited<ReturnType<typeof qaRoom>>;
 let aboutRoom: any;
 let aboutPage: any;
-const ASKER = 'ada@fund.example';
+const ASKER = 'ada.questions@fund.example';
 
 beforeAll(async () => {
   const team = uniqueTeam('qa');
@@ -176,7 +176,7 @@ describe('another team and scopes', () => {
     const team = uniqueTeam('qa-scopes');
     const owner = client((await createToken({ team, scopes: 'apis.all' })).token);
     const r = await qaRoom(owner);
-    expect((await ask(await verifiedVisitor(r.slug, 'grace@fund.example'), r.slug, { text: 'Scopes?' })).status).toBe(201);
+    expect((await ask(await verifiedVisitor(r.slug, 'grace.questions@fund.example'), r.slug, { text: 'Scopes?' })).status).toBe(201);
     const qid = ok(await owner.get(`/v1/datarooms/${r.room.id}/questions`)).data[0].id;
     const reader = client((await createToken({ team, scopes: 'datarooms.read' })).token);
     const writer = client((await createToken({ team, scopes: 'datarooms.write' })).token);

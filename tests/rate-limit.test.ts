@@ -9,15 +9,11 @@ import { inject } from 'vitest';
 import { startUpstashBridge, type UpstashBridge } from '../scripts/upstash-bridge';
 import { client, createToken, envelope, uniqueTeam } from './support/api';
 import { onNextStart, startServer, type RunningServer } from './support/server';
+import { awayFromMinuteBoundary } from './support/windows';
 
 const LIMIT = 5;
 const REGISTRATIONS = 3;
 
-/** Sliding windows weigh the previous minute: start a counted sequence well inside one. */
-async function awayFromMinuteBoundary() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
-}
 /** A request sent from a chosen loopback address (the whole of 127/8 is this machine). */
 function getFrom(server: RunningServer, localAddress: string, p: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {

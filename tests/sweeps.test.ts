@@ -66,7 +66,7 @@ beforeAll(async () => {
   const docLink = ok(await them.post('/v1/links', { document_id: doc.id }), 201);
   theirs['views/{id}'] = viewIdOf((await enter(new Visitor(), slugOf(docLink))).text())!;
   // An access request: a refused visitor asks on a link that allows it (the code from the mail log).
-  const asking = ok(await them.post('/v1/links', { document_id: doc.id, allow_list: ['ada@fund.example'], allow_access_requests: true }), 201);
+  const asking = ok(await them.post('/v1/links', { document_id: doc.id, allow_list: ['ada.sweeps@fund.example'], allow_access_requests: true }), 201);
   const asker = new Visitor();
   const askerEmail = `asker.${Date.now().toString(36)}@sweep.example`;
   const since = logSize();
