@@ -1,0 +1,125 @@
+// `npx tsx bench/profile.ts [--path /v1/...] [--seconds 10]` (issue 24): where the server's CPU
+// goes under load. Starts the production server (npm start) with --cpu-prof on the bench
+// database (1,000 documents, seeded once), puts 16 connections on one /v1 read (default: get
+// one document) for 3 s of warm-up and `--seconds` counted, stops it, then reads the server's
+// profile and prints the load's figures, the heaviest packages and functions by their own time,
+// and the app's own functions by inclusive time. The .cpuprofile is kept: open it in Chrome's
+// DevTools (Performance) or speedscope for the flame graph. Figures are printed, never asserted.
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort } from './http-app';
+import { dbUrl, ensureSeeded, TEAM_SLUG } from './seed';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_PROFILE_DATABASE || 'quire_bench_profile';
+const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' } } });
+const SECONDS = Number(opt.seconds);
+const TOP = Number(opt.top);
+const log = (s = '') => console.log(s);
+
+type Frame = { functionName: string; url: string; lineNumber: number };
+type Profile = { nodes: { id: number; callFrame: Frame; children?: number[] }[]; startTime: number; samples: number[]; timeDeltas: number[] };
+
+/** `node_modules/<package>`, a `node:` module, the project's file, or the VM's own work. */
+function owner(url: string): string {
+  if (!url) return '(VM: native, GC, idle)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const [a, b] = url.slice(nm + 'node_modules/'.length).split('/');
+    return a!.startsWith('@') ? `${a}/${b}` : a!;
+  }
+  return url.startsWith('node:') ? url : url.replace(`file://${ROOT}/`, '');
+}
+const frameName = (f: Frame) => `${f.functionName || '(anonymous)'} ${owner(f.url)}${f.url ? `:${f.lineNumber + 1}` : ''}`;
+
+/** Self and inclusive time per frame over the profile's last `seconds` (the load), skipping the shutdown. */
+function analyse(p: Profile, seconds: number) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const at: number[] = [];
+  let t = p.startTime;
+  for (const d of p.timeDeltas) at.push((t += d));
+  const end = at[at.length - 1]! - 500_000;
+  const start = end - seconds * 1e6;
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => {
+    if (at[i]! >= start && at[i]! <= end) self.set(id, (self.get(id) ?? 0) + p.timeDeltas[i]!);
+  });
+  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  const byOwner = new Map<string, number>();
+  const bySelf = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  for (const [id, us] of self) {
+    total += us;
+    const f = byId.get(id)!.callFrame;
+    add(byOwner, owner(f.url), us);
+    add(bySelf, frameName(f), us);
+    const seen = new Set<string>();
+    for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) {
+      const name = frameName(byId.get(x)!.callFrame);
+      if (!seen.has(name)) (seen.add(name), add(inclusive, name, us));
+    }
+  }
+  const top = (m: Map<string, number>, keep: (k: string) => boolean = () => true) =>
+    [...m].filter(([k]) => keep(k)).sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`);
+  const ours = (k: string) => / (server|scripts|lib)\//.test(k) || k.includes('@trpc/');
+  return { total, owners: top(byOwner), self: top(bySelf), ours: top(inclusive, ours) };
+}
+
+async function main() {
+  await ensureSeeded(ADMIN_URL, DATABASE, { documents: 1000, folders: 20 }, { log });
+  const url = dbUrl(ADMIN_URL, DATABASE);
+  process.env.DATABASE_URL = url;
+  const { adminCreateToken } = await import('../server/services/teams-admin');
+  const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'datarooms-plus', scopes: ['apis.all'], name: 'bench profile' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-profile-'));
+  const port = await freePort();
+  const app: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (i > 400) throw new Error('the server did not start');
+    try {
+      if ((await fetch(`${base}/v1/documents`)).status === 401) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const headers = { authorization: `Bearer ${token}` };
+  const first = (await (await fetch(`${base}/v1/documents?limit=1`, { headers })).json()) as { data: { id: string }[] };
+  const target = opt.path ?? `/v1/documents/${first.data[0]!.id}`;
+  await autocannon({ url: base + target, connections: 16, duration: 3, headers });
+  const r = await autocannon({ url: base + target, connections: 16, duration: SECONDS, headers });
+  app.kill('SIGINT');
+  await new Promise((res) => app.on('exit', res));
+  log(`GET ${target}, 16 connections, ${SECONDS} s: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.non2xx} non-2xx`);
+  // The server is the process that sampled the most (tsx and the launcher sampled little).
+  const file = fs
+    .readdirSync(dir)
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+  if (!file) throw new Error(`no profile was written to ${dir}`);
+  const a = analyse(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, SECONDS);
+  log(`profile: ${file} (${(a.total / 1000).toFixed(0)} ms sampled over the load; ${(a.total / 1000 / (r.requests.total || 1)).toFixed(3)} ms a request)`);
+  log('\nown time by package or file:');
+  a.owners.forEach((l) => log(l));
+  log('\nown time by function:');
+  a.self.forEach((l) => log(l));
+  log('\ninclusive time, the app and tRPC:');
+  a.ours.forEach((l) => log(l));
+  process.exit(0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
