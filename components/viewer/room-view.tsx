@@ -15,7 +15,7 @@ import { hasPages } from '@/lib/shared/preview-status';
 function thumbOf(base: string, d: ShownInRoom): string | null {
   if (!d.storageKey) return null;
   if (hasPages(d)) return `${base}/d/${d.placementId}/pages/1?w=480`;
-  if (isInlineImage(d.contentType)) return `${base}/d/${d.placementId}/file`;
+  if (isInlineImage(d.contentType)) return `${base}/d/${d.placementId}/file?w=480`;
   return null;
 }
 const ratioOf = (d: ShownInRoom) => (d.pageWidth && d.pageHeight ? d.pageWidth / d.pageHeight : null);

@@ -14,7 +14,7 @@ import { visitorBranding } from '../services/branding/effective';
 import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/viewer/content';
 import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
 import type { ViewerLink } from '../services/viewer/links';
-import { renderPage } from '../services/viewer/render';
+import { renderPage, THUMBNAIL_WIDTH } from '../services/viewer/render';
 import { viewerAgreement } from '../services/viewer/agreement';
 import { pendingGate } from '../services/viewer/gates';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
@@ -193,7 +193,8 @@ export async function pageImageRoute(req: Request, p: Params): Promise<Response>
 export async function inlineRoute(req: Request, p: Params): Promise<Response> {
   try {
     const { link } = admitted(await context(req, p.slug));
-    const img = await inlineImage(await documentOf(link, p.item));
+    // ?w=<the thumbnail width>: the room tile's picture (any other width is the image itself).
+    const img = await inlineImage(await documentOf(link, p.item), new URL(req.url).searchParams.get('w') === String(THUMBNAIL_WIDTH));
     return new Response(new Uint8Array(img.bytes), {
       headers: {
         'Content-Type': img.contentType,

@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import sharp from 'sharp';
 import { admin, client, createToken, uniqueTeam, upload } from '../support/api';
+import { noise } from '../support/images';
 import { fixture, ok } from '../support/docs';
 import { loadPdfjs, pdfjsDataOptions } from '../../server/services/viewer/pdfjs';
 import { codeFor, enter, fromLog, logSize, makeLink, openedAgo, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from '../support/viewer';
@@ -154,6 +156,29 @@ describe('downloads', () => {
     const dl = await w.get(`/view/${txtSlug}/download`);
     expect(dl.status).toBe(200);
     expect(dl.text()).toBe('plain text notes\n');
+  });
+
+  it('an image’s room tile is a small copy (?w=480), made once; the image itself is the original', async () => {
+    const original = await noise('jpeg', 800, 500);
+    const img = ok(await api.post('/v1/documents', { upload_id: await upload(api, original, 'image/jpeg', 'Site.jpg') }), 201);
+    const slug = slugOf(await makeLink(api, { document_id: img.id }));
+    const v = new Visitor();
+    await enter(v, slug);
+    const tile = await v.get(`/view/${slug}/file?w=480`);
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('content-type')).toMatch(/^image\/(webp|jpeg|png)$/);
+    const meta = await sharp(tile.body).metadata();
+    expect([meta.width, meta.height]).toEqual([480, 300]);
+    expect(tile.body.length).toBeLessThan(original.length / 4);
+    expect((await v.get(`/view/${slug}/file?w=480`)).body.equals(tile.body)).toBe(true);
+    // Any other width, or none: the uploaded bytes.
+    for (const q of ['', '?w=123']) {
+      const full = await v.get(`/view/${slug}/file${q}`);
+      expect(full.headers.get('content-type')).toBe('image/jpeg');
+      expect(full.body.equals(original)).toBe(true);
+    }
+    // No session, no tile.
+    expect((await new Visitor().get(`/view/${slug}/file?w=480`)).status).not.toBe(200);
   });
 
   it('link documents redirect after the gates, and the visit is recorded', async () => {

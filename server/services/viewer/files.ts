@@ -5,12 +5,16 @@
 import type { ViewerActor } from '../../auth/actor';
 import { ApiError } from '../../errors';
 import { uniqueEntryNames, zip, ZIP_MAX_BYTES } from '../../lib/zip';
+import sharp from 'sharp';
 import { getBlobStore } from '../../storage';
+import { BlobNotFoundError } from '../../storage';
 import type { ShownDocument, RoomTree } from './content';
 import type { ViewerLink } from './links';
 import { recordDownload, touchView } from './views';
 import { watermarkPdfOffThread } from './render-pool';
 import { watermarkDateTime } from './watermark';
+import { imageFormat, pageImageKey, THUMBNAIL_WIDTH } from './render';
+import { MAX_IMAGE_PIXELS } from '../limits';
 import type { WatermarkValues } from '../../../lib/shared/watermark';
 import { isInlineImage } from '../../../lib/shared/content-types';
 
@@ -50,10 +54,31 @@ export async function downloadDocument(link: ViewerLink, actor: ViewerActor, d: 
   return { bytes, contentType: d.contentType, fileName: d.name };
 }
 
-/** An image document's bytes, to show inline (any visible image; it is what the visitor sees). */
-export async function inlineImage(d: ShownDocument): Promise<{ bytes: Buffer; contentType: string }> {
+/**
+ * An image document's bytes, to show inline (any visible image; it is what the visitor sees).
+ * `thumbnail`: the room tile's picture instead, at most THUMBNAIL_WIDTH wide, made once
+ * (sharp decodes on libuv's threads, not the request thread) and kept with the version's page
+ * images, so a room of photographs does not send every original to draw its tiles.
+ */
+export async function inlineImage(d: ShownDocument, thumbnail = false): Promise<{ bytes: Buffer; contentType: string }> {
   if (d.type !== 'image' || !isInlineImage(d.contentType)) throw new ApiError('not_found', 'Not an image.');
-  return { bytes: await fileBytes(d), contentType: d.contentType };
+  if (!thumbnail) return { bytes: await fileBytes(d), contentType: d.contentType };
+  // In the page images' format and place, so deleting the version's renders deletes it too.
+  const fmt = await imageFormat();
+  const store = getBlobStore();
+  const key = pageImageKey(d.versionId, THUMBNAIL_WIDTH, 1, fmt.ext);
+  const cached = await store.read(key).catch((e) => {
+    if (e instanceof BlobNotFoundError) return null;
+    throw e;
+  });
+  if (cached) return { bytes: cached, contentType: fmt.contentType };
+  const bytes = await sharp(await fileBytes(d), { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .toFormat(fmt.kind, { quality: 80 })
+    .toBuffer();
+  await store.put(key, bytes, fmt.contentType);
+  return { bytes, contentType: fmt.contentType };
 }
 
 export const MAX_ZIP_DOCUMENTS = 500;
