@@ -334,6 +334,13 @@ describe('the receipt and the export', () => {
     expect((await other.get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`)).status).toBe(404);
     expect((await other.get(`/api/agreements/${a.id}/acceptances/export`)).status).toBe(404);
     expect((await new Visitor().get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`)).status).toBe(401);
+    // The dashboard's agreement page: the team's own opens; another team's id is the not-found page.
+    const mine = await dash.get(`/agreements/${a.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.text()).toContain('Receipt NDA');
+    const theirs = await other.get(`/agreements/${a.id}`);
+    expect(theirs.text()).toContain('This page does not exist in your current team');
+    expect(theirs.text()).not.toContain('Receipt NDA');
   });
 });
 
