@@ -5,23 +5,13 @@
 // refusal, the request-access form, its code and "Request sent". Screenshots 170-189.
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { adminCommand, api, createTeam, logSize, makePdf, shot, signIn, test, uniqueEmail, valueFromLog } from './support';
+import { createTeam, currentTeamApi, logSize, shot, signIn, test, uniqueEmail, valueFromLog } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
 async function teamApi(page: Page) {
-  const team = await page.evaluate(async () => (await (await fetch('/api/trpc/teams.current')).json()).result.data);
-  const token = adminCommand(['token', 'create', '--team', team.slug, '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
-  const pdf = await makePdf('Falcon teaser', 2);
-  const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: 'Falcon teaser.pdf', size: pdf.length });
-  await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(pdf) });
-  const doc = await call('POST', '/v1/documents', { upload_id: u.upload_id, name: 'Falcon teaser.pdf' });
-  return { call, doc };
+  const { call, uploadPdf } = await currentTeamApi(page);
+  return { call, doc: await uploadPdf('Falcon teaser.pdf', 2) };
 }
 
 test('the owner writes an NDA with a live preview, puts it on a link, and sees the visitor’s acceptance, CSV and receipt', async ({ page, browser }) => {
