@@ -115,7 +115,7 @@ function Acceptances({ agreement }: { agreement: AgreementItem }) {
         }
         columns={[
           { key: 'name', header: 'Name', cell: (r: AcceptanceItem) => (r.name ? <span className="font-medium text-zinc-900">{r.name}</span> : <span className="text-zinc-400">Not asked</span>) },
-          { key: 'email', header: 'Email', cell: (r: AcceptanceItem) => (r.email ? <span className="block max-w-56 truncate" title={r.email}>{r.email}</span> : <span className="text-zinc-400">No email asked</span>) },
+          { key: 'email', header: 'Email', cell: (r: AcceptanceItem) => (r.email ? <span className="block max-w-72 truncate" title={r.email}>{r.email}</span> : <span className="text-zinc-400">No email asked</span>) },
           { key: 'when', header: 'Accepted', className: 'whitespace-nowrap text-zinc-600', cell: (r: AcceptanceItem) => <RelativeTime iso={r.accepted_at} /> },
           {
             key: 'version',

@@ -12,6 +12,9 @@ import { viewerWords } from '@/lib/shared/viewer-words';
 import { useTRPC } from '@/lib/trpc/react';
 import type { AgreementDraft } from './model';
 
+/** The service's logo (public/brand), shown when the team's brand sets none, as the viewer does. */
+const SERVICE_LOGO = '/brand/quire-logo.png';
+
 export function AgreementPreview({ draft, document }: { draft: AgreementDraft; document: { name: string; num_pages: number } | null }) {
   const trpc = useTRPC();
   // The team's default brand gives the colour and the language; without one, Quire's own.
@@ -43,7 +46,7 @@ export function AgreementPreview({ draft, document }: { draft: AgreementDraft; d
           <ViewerShell
             branding={{
               brand_color: brand?.brand_color ?? SERVICE_COLOR,
-              logo_url: brand && !brand.hide_logo ? (brand.logo?.url ?? null) : null,
+              logo_url: brand?.hide_logo ? null : (brand?.logo?.url ?? SERVICE_LOGO),
               banner_url: null,
               cta_label: null,
               cta_url: null,
@@ -53,7 +56,7 @@ export function AgreementPreview({ draft, document }: { draft: AgreementDraft; d
             showBanner={false}
             words={words.t}
             lang={words.lang}
-            title={brand?.name ?? null}
+            title="Shared document"
           >
             <ViewerCard className="mt-0 max-w-2xl p-5 sm:mt-0 sm:p-6">
               <AgreementStep agreement={agreement} t={words.t} action={null} pageSrc={null} error={null} documentSlot={pages} />
