@@ -34,7 +34,7 @@ export function AgreementPreview({ draft, document }: { draft: AgreementDraft; d
       <FileText className="h-8 w-8 shrink-0 text-zinc-400" aria-hidden />
       <span className="min-w-0">
         <span className="block truncate font-medium text-zinc-800">{document.name}</span>
-        Its {document.num_pages} {document.num_pages === 1 ? 'page is' : 'pages are'} shown here, one under the other.
+        {document.num_pages === 1 ? 'Its page is shown here.' : `Its ${document.num_pages > 1 ? `${document.num_pages} ` : ''}pages are shown here, one under the other.`}
       </span>
     </div>
   ) : null;
