@@ -5,15 +5,13 @@
 // session to load, so the preview stands in for them with the document's name and page count.
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
+import { SERVICE_IMAGES } from '@/components/branding/model';
 import { AgreementStep } from '@/components/viewer/agreement';
 import { ViewerCard, ViewerShell } from '@/components/viewer/shell';
 import { SERVICE_COLOR } from '@/lib/shared/branding-fields';
 import { viewerWords } from '@/lib/shared/viewer-words';
 import { useTRPC } from '@/lib/trpc/react';
 import type { AgreementDraft } from './model';
-
-/** The service's logo (public/brand), shown when the team's brand sets none, as the viewer does. */
-const SERVICE_LOGO = '/brand/quire-logo.png';
 
 export function AgreementPreview({ draft, document }: { draft: AgreementDraft; document: { name: string; num_pages: number } | null }) {
   const trpc = useTRPC();
@@ -46,7 +44,7 @@ export function AgreementPreview({ draft, document }: { draft: AgreementDraft; d
           <ViewerShell
             branding={{
               brand_color: brand?.brand_color ?? SERVICE_COLOR,
-              logo_url: brand?.hide_logo ? null : (brand?.logo?.url ?? SERVICE_LOGO),
+              logo_url: brand?.hide_logo ? null : (brand?.logo?.url ?? SERVICE_IMAGES.logo),
               banner_url: null,
               cta_label: null,
               cta_url: null,
