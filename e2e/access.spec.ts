@@ -3,24 +3,15 @@
 // the link's page, and the visitor's next visit opens the document without the code again; then
 // the owner invites people from the link's page, previews the mail, sends and sees each status.
 import { expect } from '@playwright/test';
-import { adminCommand, api, createTeam, logSize, makePdf, shot, signIn, test, uniqueEmail, valueFromLog } from './support';
+import { createTeam, currentTeamApi, logSize, shot, signIn, test, uniqueEmail, valueFromLog } from './support';
 
 test('a refused visitor requests access, is approved from the dashboard and gets in; the owner invites people', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await page.goto('/signin');
   await signIn(page, uniqueEmail('owner'));
   await createTeam(page, 'Northwind Partners');
-  const team = await page.evaluate(async () => (await (await fetch('/api/trpc/teams.current')).json()).result.data);
-  const token = adminCommand(['token', 'create', '--team', team.slug, '--scopes', 'apis.all']).trim().split('\n').pop()!;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
-    return r.body;
-  };
-  const pdf = await makePdf('Teaser', 2);
-  const u = await call('POST', '/v1/documents/upload-url', { content_type: 'application/pdf', file_name: 'Teaser.pdf', size: pdf.length });
-  await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(pdf) });
-  const doc = await call('POST', '/v1/documents', { upload_id: u.upload_id, name: 'Teaser.pdf' });
+  const { call, uploadPdf } = await currentTeamApi(page);
+  const doc = await uploadPdf('Teaser.pdf', 2);
   const link = await call('POST', '/v1/links', { document_id: doc.id, name: 'Teaser', allow_list: ['ada@fund.example'], allow_access_requests: true });
   const linkPath = new URL(link.url).pathname;
 

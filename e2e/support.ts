@@ -165,10 +165,8 @@ export function adminCommand(args: string[]): string {
   }).toString();
 }
 
-/** A team on Data Rooms Plus with an all-scopes token, a caller that expects success, and uploads. */
-export function ownerApi(prefix: string) {
-  const team = `${prefix}-${Date.now().toString(36)}`;
-  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
+/** A caller of /v1 with `token` that expects success, and uploads through it. */
+function apiWith(token: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await api(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
@@ -182,5 +180,19 @@ export function ownerApi(prefix: string) {
   };
   /** A generated PDF of `pages` pages, as a library document. */
   const uploadPdf = async (name: string, pages: number) => upload(name, 'application/pdf', await makePdf(name.replace('.pdf', ''), pages));
-  return { team, token, call, upload, uploadPdf };
+  return { call, upload, uploadPdf };
+}
+
+/** A team on Data Rooms Plus with an all-scopes token, a caller that expects success, and uploads. */
+export function ownerApi(prefix: string) {
+  const team = `${prefix}-${Date.now().toString(36)}`;
+  const token = adminCommand(['token', 'create', '--team', team, '--plan', 'datarooms-plus', '--scopes', 'apis.all']).trim().split('\n').pop()!;
+  return { team, token, ...apiWith(token) };
+}
+
+/** The signed-in page's current team: an all-scopes token minted for it, a caller and uploads. */
+export async function currentTeamApi(page: Page) {
+  const team = await page.evaluate(async () => (await (await fetch('/api/trpc/teams.current')).json()).result.data as { slug: string });
+  const token = adminCommand(['token', 'create', '--team', team.slug, '--scopes', 'apis.all']).trim().split('\n').pop()!;
+  return { team, token, ...apiWith(token) };
 }

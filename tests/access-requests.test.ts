@@ -4,7 +4,7 @@
 // is told); the form answers every address alike; one pending request per email and link; the
 // hourly limit per address; events; cross-team and scope sweeps.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, createToken, envelope, uniqueTeam } from './support/api';
+import { admin, client, createToken, envelope, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
 import { codeFor, fromLog, gateOf, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
 
@@ -87,6 +87,32 @@ describe('asking', () => {
     const page = await v.open(slug);
     expect(page.status).toBe(200);
     expect(gateOf(page.text())).toBeNull();
+  });
+
+  it('mails the team’s admins, not its managers or plain members, with a link to decide', async () => {
+    const team = uniqueTeam('access-mail');
+    const teamApi = client((await createToken({ team, scopes: 'apis.all', plan: 'datarooms-plus' })).token);
+    const people = { admin: address('owner'), admin2: address('admin'), manager: address('manager'), member: address('member') };
+    for (const [who, role] of [['admin', 'admin'], ['admin2', 'admin'], ['manager', 'manager'], ['member', 'member']] as const) await admin(['team', 'add-member', team, people[who], '--role', role]);
+    const doc = await pdfDocument(teamApi, 1);
+    const link = await makeLink(teamApi, { document_id: doc.id, name: 'Series B room', allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    const who = address('carol');
+    const since = logSize();
+    await ask(new Visitor(), slug, who, 'Fund C, diligence');
+    const [request] = ok(await teamApi.get(`/v1/access-requests?status=pending&link_id=${link.id}`)).data;
+    expect(request).toMatchObject({ email: who, status: 'pending' });
+    for (const to of [people.admin, people.admin2]) {
+      const [line] = await waitFor(() => fromLog('access request', to, since), `the request mail to ${to}`);
+      // The link's page in the dashboard, opened on this request (approve / deny there).
+      const [url, asker] = line!.split(' ');
+      expect(`${new URL(url!).pathname}${new URL(url!).search}`).toBe(`/links/${link.id}?request=${request.id}`);
+      expect(asker).toBe(`(${who})`);
+    }
+    // Every mail of the request went out with the admins'; none to the manager or the member.
+    expect(fromLog('access request', people.manager, since)).toEqual([]);
+    expect(fromLog('access request', people.member, since)).toEqual([]);
+    expect(fromLog('access request', who, since)).toEqual([]);
   });
 
   it('needs the code first; a wrong code is refused; the request lists with its message once proven', async () => {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
-import { fromLog, logSize, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
+import { codeFor, fromLog, logSize, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
 import { signedInDashboard } from './support/dashboard';
 import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
 
@@ -133,11 +133,14 @@ describe('the viewer’s agreement step', () => {
     expect(acceptances[0]).toMatchObject({ object: 'agreement_acceptance', agreement_id: a.id, agreement_version: a.version, link_id: link.id, email: who, name: 'Ada Lovelace' });
     expect(acceptances[0].ip_address).toBeTruthy();
 
-    // Another link with the same agreement, another browser: the email is enough.
-    const second = slugOf(await makeLink(api, { document_id: doc.id, email_protected: true, agreement_id: a.id }));
+    // Another link with the same agreement, another browser: the email proven by its code is enough.
+    const second = slugOf(await makeLink(api, { document_id: doc.id, email_protected: true, email_authenticated: true, agreement_id: a.id }));
     const w = new Visitor();
     await w.open(second);
+    const since = logSize();
     await w.gate(second, { step: 'email', email: who });
+    expect((await w.open(second)).text()).toContain('data-testid="gate-code"');
+    await w.gate(second, { step: 'code', code: await codeFor(who, since) });
     expect((await w.open(second)).text()).toContain('data-testid="document-viewer"');
     expect(ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data).toHaveLength(1);
 
@@ -153,6 +156,61 @@ describe('the viewer’s agreement step', () => {
     const events = ok(await api.get(`/v1/events?type=agreement.accepted&limit=100`)).data.filter((e: Obj) => e.data.object.agreement_id === a.id);
     expect(events.map((e: Obj) => e.data.object.id).sort()).toEqual(after.map((x: Obj) => x.id).sort());
     expect(events[0].actor.type).toBe('visitor');
+  });
+
+  it('an earlier acceptance counts only for a session that proved the email by code or made it itself: a typed address is asked again', async () => {
+    const a = await nda();
+    const who = email('grace');
+    const plain = slugOf(await makeLink(api, { document_id: doc.id, email_protected: true, agreement_id: a.id }));
+    const g = new Visitor();
+    await g.open(plain);
+    await g.gate(plain, { step: 'email', email: who });
+    await g.gate(plain, { step: 'agreement', agree: 'on' });
+    expect((await g.open(plain)).text()).toContain('data-testid="document-viewer"');
+    // The same browser gives another address, then hers again: accepted in this session, not asked again.
+    await g.gate(plain, { step: 'reset' });
+    await g.gate(plain, { step: 'email', email: email('other') });
+    expect((await g.open(plain)).text()).toContain('data-testid="gate-agreement"');
+    await g.gate(plain, { step: 'reset' });
+    await g.gate(plain, { step: 'email', email: who });
+    expect((await g.open(plain)).text()).toContain('data-testid="document-viewer"');
+    expect(ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data).toHaveLength(1);
+
+    // Another browser merely types her address (no code): asked again; nothing opens before it accepts.
+    const m = new Visitor();
+    await m.open(plain);
+    await m.gate(plain, { step: 'email', email: who });
+    expect((await m.open(plain)).text()).toContain('data-testid="gate-agreement"');
+    expect((await m.get(`/view/${plain}/pages/1?w=400`)).status).toBe(403);
+    expect((await m.get(`/view/${plain}/file`)).status).toBe(403);
+    await m.gate(plain, { step: 'agreement', agree: 'on' });
+    expect((await m.open(plain)).text()).toContain('data-testid="document-viewer"');
+    // ...and that acceptance is recorded again, as the one it is.
+    const rows = ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data;
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r: Obj) => r.email)).toEqual([who, who]);
+
+    // A link that asks for the code: the earlier acceptance counts once the code proves the address.
+    const coded = await makeLink(api, { document_id: doc.id, email_protected: true, email_authenticated: true, agreement_id: a.id });
+    const cs = slugOf(coded);
+    const c = new Visitor();
+    await c.open(cs);
+    const since = logSize();
+    await c.gate(cs, { step: 'email', email: who });
+    expect((await c.open(cs)).text()).toContain('data-testid="gate-code"');
+    expect((await c.get(`/view/${cs}/pages/1?w=400`)).status).toBe(403);
+    await c.gate(cs, { step: 'code', code: await codeFor(who, since) });
+    expect((await c.open(cs)).text()).toContain('data-testid="document-viewer"');
+    expect(ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data).toHaveLength(2);
+
+    // Typed but not yet proven, then the link stops asking for the code: the agreement is asked.
+    const u = new Visitor();
+    await u.open(cs);
+    await u.gate(cs, { step: 'email', email: who });
+    expect((await u.open(cs)).text()).toContain('data-testid="gate-code"');
+    ok(await api.patch(`/v1/links/${coded.id}`, { email_authenticated: false }));
+    expect((await u.open(cs)).text()).toContain('data-testid="gate-agreement"');
+    expect((await u.get(`/view/${cs}/pages/1?w=400`)).status).toBe(403);
   });
 
   it('without an email, the acceptance is the session’s; the terms show no HTML or script', async () => {
@@ -276,6 +334,13 @@ describe('the receipt and the export', () => {
     expect((await other.get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`)).status).toBe(404);
     expect((await other.get(`/api/agreements/${a.id}/acceptances/export`)).status).toBe(404);
     expect((await new Visitor().get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`)).status).toBe(401);
+    // The dashboard's agreement page: the team's own opens; another team's id is the not-found page.
+    const mine = await dash.get(`/agreements/${a.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.text()).toContain('Receipt NDA');
+    const theirs = await other.get(`/agreements/${a.id}`);
+    expect(theirs.text()).toContain('This page does not exist in your current team');
+    expect(theirs.text()).not.toContain('Receipt NDA');
   });
 });
 

@@ -148,7 +148,7 @@ const QUICK_EXPIRY = [
   { label: '30 days', days: 30 },
 ];
 
-/** The agreement (NDA) visitors accept after the email step; the team's agreements are made through /v1 or the CLI. */
+/** The agreement (NDA) visitors accept after the email step; the team's agreements are made on the Agreements page (or through /v1). */
 function AgreementPicker({ draft, set, errors }: Pick<PanelProps, 'draft' | 'set' | 'errors'>) {
   const trpc = useTRPC();
   const agreements = useQuery(trpc.agreements.list.queryOptions({}));
@@ -166,7 +166,15 @@ function AgreementPicker({ draft, set, errors }: Pick<PanelProps, 'draft' | 'set
               ? 'Asked after the email, before the password; a visitor who accepted this version is not asked again.'
               : list.length
                 ? 'None: visitors are not asked to accept terms.'
-                : 'The team has no agreements yet.'
+                : (
+                  <>
+                    The team has no agreements yet:{' '}
+                    <a href="/agreements" target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 hover:underline">
+                      write one on the Agreements page
+                    </a>
+                    .
+                  </>
+                )
         }
       >
         {(p) => (

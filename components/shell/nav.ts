@@ -1,4 +1,4 @@
-import { BookOpen, ChartColumn, Contact, FileText, FolderLock, Inbox, KeyRound, Link2, MonitorSmartphone, Palette, ScrollText, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { BookOpen, ChartColumn, Contact, FileSignature, FileText, FolderLock, Inbox, KeyRound, Link2, MonitorSmartphone, Palette, ScrollText, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { href: string; label: string; icon: LucideIcon; soon?: boolean };
 
@@ -6,6 +6,7 @@ export const MAIN_NAV: NavItem[] = [
   { href: '/documents', label: 'Documents', icon: FileText },
   { href: '/datarooms', label: 'Data rooms', icon: FolderLock },
   { href: '/links', label: 'Links', icon: Link2 },
+  { href: '/agreements', label: 'Agreements', icon: FileSignature },
   { href: '/access-requests', label: 'Access requests', icon: Inbox },
   { href: '/visitors', label: 'Visitors', icon: Contact },
   { href: '/analytics', label: 'Analytics', icon: ChartColumn },

@@ -31,7 +31,8 @@ export function AgreementMarkdown({ text }: { text: string }) {
   );
 }
 
-function Terms({ agreement, pageSrc, t }: { agreement: ViewerAgreement; pageSrc: ((page: number) => string) | null; t: ViewerWords }) {
+function Terms({ agreement, pageSrc, t, documentSlot }: { agreement: ViewerAgreement; pageSrc: ((page: number) => string) | null; t: ViewerWords; documentSlot?: React.ReactNode }) {
+  if (agreement.contentType === 'document' && documentSlot) return documentSlot;
   if (agreement.contentType === 'text' && agreement.text) {
     return (
       <div
@@ -88,6 +89,7 @@ export function AgreementStep({
   action,
   pageSrc,
   error,
+  documentSlot,
 }: {
   agreement: ViewerAgreement;
   t: ViewerWords;
@@ -95,6 +97,8 @@ export function AgreementStep({
   action: string | null;
   pageSrc: ((page: number) => string) | null;
   error: React.ReactNode;
+  /** The dashboard's preview: what stands for a document's pages (it has no viewer session to load them with). */
+  documentSlot?: React.ReactNode;
 }) {
   return (
     <form method="post" action={action ?? undefined} data-testid="gate-agreement">
@@ -104,7 +108,7 @@ export function AgreementStep({
       </p>
       {error}
       <input type="hidden" name="step" value="agreement" />
-      <Terms agreement={agreement} pageSrc={pageSrc} t={t} />
+      <Terms agreement={agreement} pageSrc={pageSrc} t={t} documentSlot={documentSlot} />
       {agreement.requireName ? (
         <label className="mb-4 block">
           <span className="mb-1 block text-sm font-medium text-zinc-800">{t.agreementName}</span>

@@ -1,6 +1,7 @@
 // Acceptances from the viewer: once per visitor (lower-cased email, or the viewer session when
-// no email is asked) and agreement version. Accepting the current version on one link counts on
-// every link using the agreement; changed terms (a new version) are asked again.
+// no email is asked), agreement version and viewer session. Accepting the current version on one
+// link counts on every link using the agreement for a session that proves the email with a
+// one-time code; changed terms (a new version) are asked again.
 import type { ViewerActor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
@@ -12,14 +13,24 @@ import { drawReceipt } from './receipt';
 
 export const visitorKey = (email: string | null, sessionId: string) => (email ? email.toLowerCase() : `session:${sessionId}`);
 
-/** Whether this email accepted the link's agreement at its current version (on any link). */
-export async function acceptedBefore(link: Pick<ViewerLink, 'agreementId' | 'agreementVersion'>, email: string): Promise<boolean> {
-  if (!link.agreementId || !link.agreementVersion) return false;
-  const row = await db.agreementAcceptance.findFirst({
-    where: { agreementId: link.agreementId, agreementVersion: link.agreementVersion, visitorKey: email.toLowerCase() },
-    select: { id: true },
-  });
-  return !!row;
+/**
+ * Whether the agreement at its current version was accepted by this email (on any link), and
+ * whether that acceptance counts for this session: only when the session proved the email with a
+ * one-time code, or when it was made in this very session. Typing someone's address proves
+ * nothing, so an unproven session is asked again (docs/decisions.md, "An acceptance counts for a
+ * proven email").
+ */
+export async function acceptedBefore(
+  link: Pick<ViewerLink, 'agreementId' | 'agreementVersion'>,
+  email: string,
+  session: { id: string | null; verified: boolean },
+): Promise<'counts' | 'unproven' | null> {
+  if (!link.agreementId || !link.agreementVersion) return null;
+  const where = { agreementId: link.agreementId, agreementVersion: link.agreementVersion, visitorKey: email.toLowerCase() };
+  if (!(await db.agreementAcceptance.findFirst({ where, select: { id: true } }))) return null;
+  if (session.verified) return 'counts';
+  const here = session.id ? await db.agreementAcceptance.findFirst({ where: { ...where, sessionId: session.id }, select: { id: true } }) : null;
+  return here ? 'counts' : 'unproven';
 }
 
 /** The terms as the visitor saw them, kept with the acceptance for its receipt. */
@@ -67,7 +78,7 @@ async function insertAcceptance(link: ViewerLink, who: Acceptance): Promise<stri
       INSERT INTO agreement_acceptances (id, team_id, agreement_id, agreement_version, visitor_key, link_id, visitor_id, session_id, email, name, ip_address, user_agent, terms, accepted_at)
       VALUES (${id}, ${link.teamId}, ${a.id}, ${a.version}, ${visitorKey(who.email, who.sessionId)}, ${link.id}, ${who.visitorId}, ${who.sessionId}, ${who.email},
               ${who.name}, ${who.address}, ${who.userAgent?.slice(0, 1000) ?? null}, ${termsOf(a, doc?.name ?? null)}, ${new Date()})
-      ON CONFLICT (agreement_id, agreement_version, visitor_key) DO NOTHING`;
+      ON CONFLICT (agreement_id, agreement_version, visitor_key, session_id) DO NOTHING`;
     if (!inserted) return null;
     const row = await tx.agreementAcceptance.findUniqueOrThrow({ where: { id } });
     const actor: ViewerActor = {

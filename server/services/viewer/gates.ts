@@ -46,10 +46,24 @@ function progressOf(link: ViewerLink, s: ViewerSessionRow | null): Progress {
   return { email: s.email, fieldValues: s.fieldValues, passwordOk: current && s.passwordOk, verified: current && s.verified, agreementKey: s.agreementKey };
 }
 
+/**
+ * The session's agreement key while an earlier acceptance by its email waits for the email to be
+ * proven: on a link that asks for the one-time code the step is not asked again, and the key
+ * becomes the agreement's own once the code is verified. It never admits (admittedActor wants the
+ * agreement's key), and on a link that stops asking for the code it no longer counts.
+ */
+const unprovenKey = (key: string) => `unproven:${key}`;
+
+function agreementSettled(link: ViewerLink, p: Progress): boolean {
+  const key = agreementKeyOf(link);
+  if (!key) return true;
+  return p.agreementKey === key || (link.emailAuthenticated && !p.verified && p.agreementKey === unprovenKey(key));
+}
+
 function pendingOf(link: ViewerLink, p: Progress): GateStep | null {
   if (emailNeeded(link) && !p.email) return 'email';
   if (link.customFields.length && !p.fieldValues) return 'fields';
-  if (link.agreementId && p.agreementKey !== agreementKeyOf(link)) return 'agreement';
+  if (!agreementSettled(link, p)) return 'agreement';
   if (link.passwordHash && !p.passwordOk) return 'password';
   if (link.emailAuthenticated && !p.verified) return 'code';
   return null;
@@ -229,11 +243,16 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
     viewerId = null;
   }
 
-  // Accepted before (on this link or another using the agreement) by this email: not asked again.
+  // Accepted before (on this link or another using the agreement) by this email: not asked again
+  // when the session proves the email (now, or by the code this link asks for next) or accepted
+  // it itself. An email merely typed is asked again, and its acceptance is recorded again.
   const currentAgreement = agreementKeyOf(link);
-  if (currentAgreement && p.agreementKey !== currentAgreement && p.email && pendingOf(link, p) === 'agreement' && (await acceptedBefore(link, p.email))) {
-    p.agreementKey = currentAgreement;
+  if (currentAgreement && p.agreementKey !== currentAgreement && p.email && pendingOf(link, p) === 'agreement') {
+    const earlier = await acceptedBefore(link, p.email, { id: session?.id ?? null, verified: p.verified });
+    if (earlier === 'counts') p.agreementKey = currentAgreement;
+    else if (earlier === 'unproven' && link.emailAuthenticated) p.agreementKey = unprovenKey(currentAgreement);
   }
+  if (currentAgreement && p.verified && p.agreementKey === unprovenKey(currentAgreement)) p.agreementKey = currentAgreement;
 
   const pending = pendingOf(link, p);
   if (pending === 'code' && p.email && (pendingBefore !== 'code' || p.email !== before.email)) sendNow = true;

@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { AgreementDetail } from '@/components/agreements/agreement-detail';
+import { serverCaller } from '@/server/dashboard/caller';
+
+// Another team's agreement, a deleted one, or a malformed id: all answer not-found.
+const loadAgreement = cache(async (id: string) => {
+  try {
+    return await (await serverCaller()).agreements.get({ id });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;
+    throw e;
+  }
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const agreement = await loadAgreement((await params).id);
+  return { title: agreement ? `Agreement · ${agreement.name}` : 'Agreement' };
+}
+
+export default async function AgreementPage({ params }: { params: Promise<{ id: string }> }) {
+  const agreement = await loadAgreement((await params).id);
+  if (!agreement) notFound();
+  return <AgreementDetail initial={agreement} />;
+}

@@ -1,0 +1,67 @@
+'use client';
+// The agreement step exactly as a visitor sees it: the viewer's own AgreementStep inside the
+// viewer's frame, in the team's default brand colour and language, redrawn on every keystroke.
+// It is inert (nothing in it can be clicked or submitted). A document's pages need a viewer
+// session to load, so the preview stands in for them with the document's name and page count.
+import { useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import { SERVICE_IMAGES } from '@/components/branding/model';
+import { AgreementStep } from '@/components/viewer/agreement';
+import { ViewerCard, ViewerShell } from '@/components/viewer/shell';
+import { SERVICE_COLOR } from '@/lib/shared/branding-fields';
+import { viewerWords } from '@/lib/shared/viewer-words';
+import { useTRPC } from '@/lib/trpc/react';
+import type { AgreementDraft } from './model';
+
+export function AgreementPreview({ draft, document }: { draft: AgreementDraft; document: { name: string; num_pages: number } | null }) {
+  const trpc = useTRPC();
+  // The team's default brand gives the colour and the language; without one, Quire's own.
+  const brands = useQuery({ ...trpc.brands.list.queryOptions({}), staleTime: 60_000 });
+  const brand = brands.data?.data.find((b) => b.is_default) ?? null;
+  const words = viewerWords(brand?.default_language ?? 'en');
+  const agreement = {
+    name: draft.name.trim() || 'Untitled agreement',
+    contentType: draft.content_type,
+    text: draft.content_type === 'text' ? draft.text : null,
+    url: draft.content_type === 'url' ? draft.url : null,
+    document: null,
+    requireName: draft.require_name,
+  };
+  const pages = document ? (
+    <div data-testid="agreement-document" className="mb-4 flex items-center gap-3 rounded-lg bg-zinc-100 px-4 py-6 text-sm text-zinc-600 ring-1 ring-zinc-200">
+      <FileText className="h-8 w-8 shrink-0 text-zinc-400" aria-hidden />
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-zinc-800">{document.name}</span>
+        {document.num_pages === 1 ? 'Its page is shown here.' : `Its ${document.num_pages > 1 ? `${document.num_pages} ` : ''}pages are shown here, one under the other.`}
+      </span>
+    </div>
+  ) : null;
+  return (
+    <figure data-testid="agreement-preview" data-language={words.lang} className="min-w-0">
+      <figcaption className="mb-2 text-xs font-medium text-zinc-500">What visitors see</figcaption>
+      <div className="overflow-hidden rounded-xl ring-1 ring-zinc-200">
+        <div inert className="pointer-events-none max-h-[36rem] overflow-hidden select-none [&_.min-h-dvh]:min-h-0">
+          <ViewerShell
+            branding={{
+              brand_color: brand?.brand_color ?? SERVICE_COLOR,
+              logo_url: brand?.hide_logo ? null : (brand?.logo?.url ?? SERVICE_IMAGES.logo),
+              banner_url: null,
+              cta_label: null,
+              cta_url: null,
+              viewer_header_style: brand?.viewer_header_style ?? 'solid',
+              viewer_layout_preset: 'compact',
+            }}
+            showBanner={false}
+            words={words.t}
+            lang={words.lang}
+            title="Shared document"
+          >
+            <ViewerCard className="mt-0 max-w-2xl p-5 sm:mt-0 sm:p-6">
+              <AgreementStep agreement={agreement} t={words.t} action={null} pageSrc={null} error={null} documentSlot={pages} />
+            </ViewerCard>
+          </ViewerShell>
+        </div>
+      </div>
+    </figure>
+  );
+}
