@@ -32,6 +32,8 @@ export type DeviceRequestView = {
 /** Who decides: a signed-in user from an address, or an operator (`npm run admin`, not rate-limited). */
 export type Approver = { userId: string; address: string; operator?: boolean; request?: RequestInfo };
 
+export type ApprovingTeam = DeviceRequestView['teams'][number];
+
 const ATTEMPT_WINDOW_MS = 600_000;
 
 async function countAttempt(who: Approver) {
@@ -79,13 +81,13 @@ async function pendingCode(userCode: string): Promise<PendingCode & { normalized
   };
 }
 
-async function clientName(clientId: string): Promise<string> {
+export async function clientName(clientId: string): Promise<string> {
   const provider = await getProvider();
   const client = await provider.Client.find(clientId);
   return client?.clientName ?? clientId;
 }
 
-async function teamsOf(userId: string) {
+export async function teamsOf(userId: string) {
   const rows = await db.teamMember.findMany({
     where: { userId },
     include: { team: { select: { id: true, slug: true, name: true, plan: true } } },
