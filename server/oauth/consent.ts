@@ -9,9 +9,8 @@ import { db } from '../db/client';
 import { sqlRows } from '../db/sql';
 import { ApiError, invalid, notFound } from '../errors';
 import { recordGrant, deleteGrants } from '../services/connected-apps';
-import { mcpResource } from '../mcp/resource';
 import { clientName, teamsOf, type Approver, type ApprovingTeam } from './approval';
-import { apiResource, getProvider } from './provider';
+import { apiResource, getProvider, mcpResource } from './provider';
 import { API_SCOPES, CLI_CLIENT_ID, SCOPE_WORDS } from './settings';
 
 export type AuthorizationRequestView = {

@@ -11,7 +11,6 @@ import { config } from '../config';
 import { getDb } from '../db/client';
 import { pgTimestamp, sqlRows } from '../db/sql';
 import { namedLimiter, retryAfterSeconds } from '../ratelimit';
-import { mcpResource } from '../mcp/resource';
 import { PgAdapter, storedTokenId } from './adapter';
 import { cookieKeys, signingJwk } from './keys';
 import {
@@ -23,6 +22,7 @@ import {
   DEVICE_CODE_TTL_S,
   DEVICE_GRANT,
   GRANT_TTL_S,
+  MCP_PATH,
   MIN_POLL_GAP_MS,
   POLL_INTERVAL_S,
   REFRESH_TOKEN_TTL_S,
@@ -34,6 +34,8 @@ import { dropGrantRecord } from '../services/connected-apps';
 
 /** The API the tokens are for (the resource indicator and audience). */
 export const apiResource = () => `${config.apiBaseUrl ?? config.appUrl}/v1`;
+/** The MCP endpoint as a resource (RFC 9728's identifier, server/mcp/resource.ts). */
+export const mcpResource = () => config.appUrl + MCP_PATH;
 /** Every resource a token may be bound to: the API, and the MCP endpoint (whose tool calls are API calls). */
 export const tokenResources = () => [apiResource(), mcpResource()];
 

@@ -40,6 +40,8 @@ export const ROUTES = {
 } as const;
 
 export const AUTHORIZATION_CODE_GRANT = 'authorization_code';
+/** The MCP endpoint's path on the app origin: with APP_URL, the second resource tokens may be bound to. */
+export const MCP_PATH = '/mcp';
 /** The consent page of an authorization request (the provider's interaction URL). */
 export const consentPath = (uid: string) => `/authorize/${uid}`;
 /** The provider's interaction cookie: path `/`, so the dashboard's tRPC call carries it to the decision. */
