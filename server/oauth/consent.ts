@@ -11,7 +11,7 @@ import { ApiError, invalid, notFound } from '../errors';
 import { recordGrant, deleteGrants } from '../services/connected-apps';
 import { clientName, teamsOf, type Approver, type ApprovingTeam } from './approval';
 import { apiResource, getProvider, mcpResource } from './provider';
-import { API_SCOPES, CLI_CLIENT_ID, SCOPE_WORDS } from './settings';
+import { API_SCOPES, CLI_CLIENT_ID, INTERACTION_COOKIE, SCOPE_WORDS } from './settings';
 
 export type AuthorizationRequestView = {
   uid: string;
@@ -51,6 +51,8 @@ async function pendingInteraction(uid: string, cookieHeader: string | undefined)
   const provider = await getProvider();
   const req = { headers: { cookie: cookieHeader ?? '' }, url: '/', method: 'GET', socket: {} } as unknown as IncomingMessage;
   const interaction = await provider.interactionDetails(req, {} as ServerResponse).catch(() => null);
+  // The cookie names this request but it is gone (decided, or expired): say so.
+  if (!interaction && new RegExp(`(?:^|;\\s*)${INTERACTION_COOKIE}=${uid}(?:;|$)`).test(cookieHeader ?? '')) throw gone();
   if (!interaction || interaction.uid !== uid) {
     throw new ApiError('forbidden', 'Open this page from the app that asked for access, in the same browser: this browser did not start the request.');
   }
