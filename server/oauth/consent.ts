@@ -7,11 +7,11 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { db } from '../db/client';
 import { sqlRows } from '../db/sql';
-import { ApiError, invalid, notFound } from '../errors';
-import { recordGrant, deleteGrants } from '../services/connected-apps';
-import { clientName, teamsOf, type Approver, type ApprovingTeam } from './approval';
+import { ApiError } from '../errors';
+import { deleteGrants } from '../services/connected-apps';
+import { clientName, grantForTeam, teamsOf, type Approver, type ApprovingTeam } from './approval';
 import { apiResource, getProvider, mcpResource } from './provider';
-import { API_SCOPES, CLI_CLIENT_ID, INTERACTION_COOKIE, SCOPE_WORDS } from './settings';
+import { CLI_CLIENT_ID, INTERACTION_COOKIE, SCOPE_WORDS } from './settings';
 
 export type AuthorizationRequestView = {
   uid: string;
@@ -120,26 +120,10 @@ export async function decideAuthorizationRequest(
     if (!(await decide(p.uid, { error: 'access_denied', error_description: 'The user denied access.' }))) throw stale();
     return { approved: false, team: null, scopes: [], redirect_to: p.returnTo };
   }
-  if (!input.teamId) throw invalid('team_id', 'Pick the team this app acts for.');
-  const member = await db.teamMember.findFirst({
-    where: { userId: who.userId, teamId: input.teamId },
-    include: { team: { select: { id: true, slug: true } } },
-  });
-  if (!member) throw notFound('Team');
-
-  const provider = await getProvider();
-  const apiScopes = p.scopes.filter((s) => API_SCOPES.includes(s));
-  const grant = new provider.Grant({ accountId: who.userId, clientId: p.clientId });
-  grant.addResourceScope(p.resource, apiScopes.join(' '));
-  if (p.scopes.includes('offline_access')) grant.addOIDCScope('offline_access');
-  const grantId = await grant.save();
-  await recordGrant(who, {
-    id: grantId,
-    teamId: member.team.id,
-    userId: who.userId,
+  const { grantId, team } = await grantForTeam(who, {
+    teamId: input.teamId,
     clientId: p.clientId,
-    clientName: await clientName(p.clientId),
-    selfRegistered: p.clientId !== CLI_CLIENT_ID,
+    resource: p.resource,
     scopes: p.scopes,
     // Where it was approved from (the agent runs on that machine, or reached it over its redirect).
     deviceIp: who.request?.ipAddress ?? null,
@@ -150,5 +134,5 @@ export async function decideAuthorizationRequest(
     await db.$transaction((tx) => deleteGrants(tx, [grantId]));
     throw stale();
   }
-  return { approved: true, team: member.team, scopes: p.scopes, redirect_to: p.returnTo };
+  return { approved: true, team, scopes: p.scopes, redirect_to: p.returnTo };
 }
