@@ -195,7 +195,7 @@ describe('authorization code + PKCE for MCP clients', () => {
     const folder = (await agent.callTool({ name: 'folders-create', arguments: { name: 'From the desk agent' } })) as CallToolResult;
     expect(folder.isError).toBeFalsy();
     const list = (await agent.callTool({ name: 'documents-list', arguments: {} })) as CallToolResult;
-    expect(list.structuredContent).toMatchObject({ object: 'list' });
+    expect(list.structuredContent).toMatchObject({ data: expect.any(Array), next_cursor: null });
     // Scopes apply as on /v1.
     const denied = (await agent.callTool({ name: 'links-list', arguments: {} })) as CallToolResult;
     expect(denied.isError).toBe(true);
