@@ -6,6 +6,7 @@
 // verifier, a foreign redirect URI, a non-loopback http redirect at registration, no PKCE, a
 // decision from another browser, a denial, and revocation from Connected apps.
 import crypto from 'node:crypto';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -114,6 +115,11 @@ async function start(cfg: oc.Configuration, m: Member, extra: Record<string, str
     resource: `${baseUrl()}/mcp`,
     ...extra,
   });
+  return { ...(await land(url, m)), verifier, state };
+}
+
+/** The browser opens an authorization URL and lands on the consent page, with the request's cookies. */
+async function land(url: URL, m: Member): Promise<{ uid: string; jar: Jar }> {
   const r = await fetch(url, { redirect: 'manual', headers: { Cookie: m.jar.header() } });
   expect(r.status).toBe(303);
   const to = new URL(r.headers.get('location')!, baseUrl());
@@ -122,11 +128,11 @@ async function start(cfg: oc.Configuration, m: Member, extra: Record<string, str
   expect(uid).toBeTruthy();
   const jar = m.jar.without();
   jar.take(r);
-  return { uid: uid!, verifier, state, jar };
+  return { uid: uid!, jar };
 }
 
 /** The user approves (or denies) on the consent page; the browser follows back to the client's redirect URI. */
-async function decide(m: Member, s: Started, approve = true): Promise<URL> {
+async function decide(m: Member, s: Pick<Started, 'uid' | 'jar'>, approve = true): Promise<URL> {
   const d = await procedure(s.jar, 'oauth.decideAuthorization', { uid: s.uid, approve, team_id: approve ? m.team.id : undefined });
   expect(d.error, JSON.stringify(d.error)).toBeUndefined();
   const r = await fetch(d.data.redirect_to, { redirect: 'manual', headers: { Cookie: s.jar.header() } });
@@ -223,6 +229,38 @@ describe('authorization code + PKCE for MCP clients', () => {
     expect(gone.status).toBe(401);
     expect(gone.headers.get('www-authenticate')).toContain('error="invalid_token"');
     await expect(oc.refreshTokenGrant(cfg, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it("the MCP SDK's own OAuth client signs in end to end: discovery from the 401, registration, PKCE, resource", async () => {
+    const m = await signedInMember();
+    const store: { client?: any; tokens?: any; verifier?: string; authUrl?: URL } = {};
+    const provider: OAuthClientProvider = {
+      redirectUrl: REDIRECT,
+      clientMetadata: { ...MCP_CLIENT, client_name: 'SDK Agent', redirect_uris: [REDIRECT] },
+      clientInformation: () => store.client,
+      saveClientInformation: (c) => void (store.client = c),
+      tokens: () => store.tokens,
+      saveTokens: (t) => void (store.tokens = t),
+      redirectToAuthorization: (u) => void (store.authUrl = u),
+      saveCodeVerifier: (v) => void (store.verifier = v),
+      codeVerifier: () => store.verifier!,
+    };
+    const url = new URL('/mcp', baseUrl());
+    const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
+    await expect(new Client({ name: 'sdk-agent', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(store.client?.client_id).toEqual(expect.any(String));
+    expect(store.authUrl!.searchParams.get('resource')).toBe(`${baseUrl()}/mcp`);
+    expect(store.authUrl!.searchParams.get('code_challenge_method')).toBe('S256');
+
+    const back = await decide(m, await land(store.authUrl!, m));
+    await first.finishAuth(back.searchParams.get('code')!);
+    expect(store.tokens?.access_token).toEqual(expect.any(String));
+    const agent = new Client({ name: 'sdk-agent', version: '1.0.0' });
+    await agent.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
+    open.push(agent);
+    const r = (await agent.callTool({ name: 'documents-list', arguments: {} })) as CallToolResult;
+    expect(r.isError).toBeFalsy();
+    expect((await caller(m.ctx).oauth.connectedApps()).map((a: { client_name: string }) => a.client_name)).toEqual(['SDK Agent']);
   });
 
   it('refuses a wrong code_verifier with invalid_grant, and the code is then spent', async () => {
