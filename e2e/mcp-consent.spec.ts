@@ -14,7 +14,8 @@ import { createTeam, origin, shot, signIn, uniqueEmail, test } from './support';
 async function loopback() {
   const hits: URL[] = [];
   const server = http.createServer((req, res) => {
-    hits.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/callback') hits.push(url); // not the browser's /favicon.ico
     res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Desk Agent is connected. You can close this window.</p>');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

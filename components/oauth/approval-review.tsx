@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/input';
 
-export type ReviewDetail = { label: string; value: ReactNode; title?: string; testId?: string; mono?: boolean };
+export type ReviewDetail = { label: string; value: ReactNode; title?: string; testId?: string; mono?: boolean; wrap?: boolean };
 
 export type ReviewProps = {
   icon: LucideIcon;
@@ -51,7 +51,7 @@ export function ApprovalReview(p: ReviewProps) {
           <div key={d.label} className="flex justify-between gap-4">
             <dt className="shrink-0 text-zinc-500">{d.label}</dt>
             <dd
-              className={`min-w-0 truncate text-right text-zinc-900 ${d.mono ? 'font-mono font-medium tracking-wider' : ''}`}
+              className={`min-w-0 text-right text-zinc-900 ${d.wrap ? 'break-words' : 'truncate'} ${d.mono ? 'font-mono font-medium tracking-wider' : ''}`}
               title={d.title}
               data-testid={d.testId}
             >

@@ -65,7 +65,7 @@ function Consent({ uid }: { uid: string }) {
       verified={r.verified_client}
       details={[
         { label: 'Access to', value: r.resource_name, title: r.resource },
-        { label: 'Returns to', value: place(r.redirect_uri), title: r.redirect_uri, testId: 'redirect-uri' },
+        { label: 'Returns to', value: place(r.redirect_uri), title: r.redirect_uri, testId: 'redirect-uri', wrap: true },
       ]}
       warning="Only continue if you just asked this app to connect to Quire. Quire has not checked who made it."
       scopes={r.scopes}
