@@ -263,6 +263,31 @@ describe('authorization code + PKCE for MCP clients', () => {
     expect((await caller(m.ctx).oauth.connectedApps()).map((a: { client_name: string }) => a.client_name)).toEqual(['SDK Agent']);
   });
 
+  it('asks again on every authorization, also in a browser that approved one before (the provider keeps no login)', async () => {
+    const m = await signedInMember();
+    const cfg = await register();
+    const first = await start(cfg, m);
+    const d = await procedure(first.jar, 'oauth.decideAuthorization', { uid: first.uid, approve: true, team_id: m.team.id });
+    const r = await fetch(d.data.redirect_to, { redirect: 'manual', headers: { Cookie: first.jar.header() } });
+    expect(r.status).toBe(303);
+    first.jar.take(r);
+    expect(first.jar.header()).toContain('_session=');
+    // The same browser, with the provider's session cookie: the consent page again, then a working token.
+    const again = await start(cfg, { ...m, jar: first.jar });
+    const back = await decide(m, again);
+    const tokens = await oc.authorizationCodeGrant(cfg, back, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+    expect((await client(tokens.access_token).get('/v1/me')).body).toMatchObject({ user: { email: m.email } });
+    expect(await caller(m.ctx).oauth.connectedApps()).toHaveLength(2);
+
+    // Another Quire user signs in in that browser: the token is theirs, not the earlier user's.
+    const other = await signedInMember();
+    const shared = first.jar.without('next-auth');
+    shared.set('next-auth.session-token', other.jar.header().split('=')[1]);
+    const third = await start(cfg, { ...other, jar: shared });
+    const theirs = await oc.authorizationCodeGrant(cfg, await decide(other, third), { pkceCodeVerifier: third.verifier, expectedState: third.state });
+    expect((await client(theirs.access_token).get('/v1/me')).body).toMatchObject({ user: { email: other.email }, team: { id: other.team.id } });
+  });
+
   it('refuses a wrong code_verifier with invalid_grant, and the code is then spent', async () => {
     const m = await signedInMember();
     const cfg = await register();
