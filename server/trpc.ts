@@ -23,6 +23,8 @@ export type Context = {
   address?: string;
   /** Where the request came from, for the audit log (dashboard; /v1 keeps it on the token's actor). */
   request?: RequestInfo;
+  /** The request's Cookie header (dashboard): the OAuth consent is bound to the issuer's interaction cookie. */
+  cookies?: string;
 };
 
 export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201 | 202; bucket?: RateLimitBucket }>;

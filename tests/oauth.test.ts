@@ -65,6 +65,7 @@ describe('discovery', () => {
     expect(Object.keys(d).sort()).toEqual(
       [
         'issuer',
+        'authorization_endpoint',
         'device_authorization_endpoint',
         'token_endpoint',
         'registration_endpoint',
@@ -77,6 +78,8 @@ describe('discovery', () => {
         'claims_supported',
         'grant_types_supported',
         'token_endpoint_auth_methods_supported',
+        'code_challenge_methods_supported',
+        'authorization_response_iss_parameter_supported',
       ].sort(),
     );
     expect(d.jwks_uri).toBe(`${baseUrl()}/oauth/jwks`);
@@ -86,7 +89,9 @@ describe('discovery', () => {
     expect(d.subject_types_supported).toEqual(['public']);
     expect(d.issuer).toBe(baseUrl());
     expect(d.device_authorization_endpoint).toBe(`${baseUrl()}/oauth/device/code`);
-    expect(d.grant_types_supported).toEqual([DEVICE, 'refresh_token']);
+    expect(d.grant_types_supported).toEqual(['authorization_code', DEVICE, 'refresh_token']);
+    expect(d.authorization_endpoint).toBe(`${baseUrl()}/oauth/authorize`);
+    expect(d.code_challenge_methods_supported).toEqual(['S256']);
     expect(d.scopes_supported).toEqual(expect.arrayContaining(['documents.read', 'analytics.read', 'visitors.read', 'apis.read', 'apis.all', 'offline_access']));
     expect(d.token_endpoint_auth_methods_supported).toEqual(['none']);
     expect(config.serverMetadata().issuer).toBe(baseUrl());
@@ -99,11 +104,10 @@ describe('discovery', () => {
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     const meta = await r.json();
     expect(meta).toEqual(oidcDoc);
-    // RFC 8414 section 2: issuer, token_endpoint (a token grant is offered), response_types_supported;
-    // no authorization_endpoint, as no grant offered uses one.
-    for (const k of ['issuer', 'token_endpoint', 'response_types_supported']) expect(meta[k], k).toBeDefined();
-    expect(meta.authorization_endpoint).toBeUndefined();
-    expect(meta.grant_types_supported).not.toContain('authorization_code');
+    // RFC 8414 section 2: issuer, authorization and token endpoints, response_types_supported
+    // (the authorization code grant is offered to MCP clients: tests/oauth-code.test.ts).
+    for (const k of ['issuer', 'authorization_endpoint', 'token_endpoint', 'response_types_supported']) expect(meta[k], k).toBeDefined();
+    expect(meta.grant_types_supported).toContain('authorization_code');
     for (const algorithm of ['oauth2', 'oidc'] as const) {
       const c = await oc.discovery(new URL(baseUrl()), 'quire-cli', undefined, oc.None(), { algorithm, execute: [oc.allowInsecureRequests] });
       expect(c.serverMetadata(), algorithm).toMatchObject({ issuer: baseUrl(), device_authorization_endpoint: `${baseUrl()}/oauth/device/code` });
@@ -142,7 +146,7 @@ describe('dynamic client registration (RFC 7591)', () => {
   it.each([
     ['no client_name', { ...SPEC_REGISTRATION, client_name: undefined }, 'client_name'],
     ['a confidential client', { ...SPEC_REGISTRATION, token_endpoint_auth_method: 'client_secret_basic' }, 'token_endpoint_auth_method'],
-    ['an authorization-code client', { ...SPEC_REGISTRATION, grant_types: ['authorization_code'], response_types: ['code'], redirect_uris: ['http://127.0.0.1/cb'] }, ''],
+    ['an authorization-code client on a non-loopback http redirect', { ...SPEC_REGISTRATION, grant_types: ['authorization_code'], response_types: ['code'], redirect_uris: ['http://agent.example/cb'] }, 'loopback'],
     ['a web client', { ...SPEC_REGISTRATION, application_type: 'web' }, ''],
     ['redirect URIs', { ...SPEC_REGISTRATION, redirect_uris: ['http://127.0.0.1/cb'] }, 'redirect_uris'],
   ])('refuses %s with invalid_client_metadata', async (_what, body, mentions) => {

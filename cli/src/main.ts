@@ -6,6 +6,7 @@ import { authCommands } from './commands/auth';
 import { buildGroup } from './commands/build';
 import { withGlobals } from './commands/context';
 import { apiCommand, fileCommands } from './commands/files';
+import { mcpCommand } from './commands/mcp';
 import { GROUPS } from './commands/table';
 import { CliError, EXIT } from './errors';
 
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   const documents = groups.get('documents')!;
   fileCommands(documents, documents.commands.find((c) => c.name() === 'versions')!);
   apiCommand(program);
+  mcpCommand(program);
   // Usage errors anywhere exit 2; every command and group shares the settings.
   const all = (c: Command): Command[] => [c, ...c.commands.flatMap(all)];
   for (const c of all(program)) c.exitOverride().configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });

@@ -1,16 +1,16 @@
 'use client';
 // The approval page's steps: the code, the request (client, device, scopes, team), the outcome.
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2, MonitorSmartphone, ShieldAlert, XCircle } from 'lucide-react';
+import { CheckCircle2, MonitorSmartphone, XCircle } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/input';
+import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/trpc/errors';
 import { TRPCReactProvider, useTRPC } from '@/lib/trpc/react';
 import type { DeviceRequestView } from '@/server/oauth/approval';
 import { describeAgent } from './agent';
+import { ApprovalReview } from './approval-review';
 
 function Outcome({ approved, team }: { approved: boolean; team?: string }) {
   const Icon = approved ? CheckCircle2 : XCircle;
@@ -34,91 +34,29 @@ function Outcome({ approved, team }: { approved: boolean; team?: string }) {
 
 function Review({ request, onDone }: { request: DeviceRequestView; onDone: (approved: boolean, team?: string) => void }) {
   const trpc = useTRPC();
-  const [teamId, setTeamId] = useState(request.teams[0]?.id ?? '');
   const decide = useMutation(
     trpc.oauth.decideDevice.mutationOptions({
       onSuccess: (d) => onDone(d.approved, request.teams.find((t) => t.id === d.team?.id)?.name),
     }),
   );
-  const submit = (approve: boolean) => decide.mutate({ user_code: request.user_code, approve, team_id: approve ? teamId : undefined });
   return (
-    <div>
-      <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <MonitorSmartphone className="h-6 w-6" aria-hidden />
-      </div>
-      <h1 className="text-center text-xl font-semibold tracking-tight text-zinc-900">
-        Connect <span data-testid="client-name">{request.client_name}</span>?
-      </h1>
-      <div className="mt-2 flex justify-center">
-        {request.verified_client ? (
-          <Badge tone="green">Official Quire app</Badge>
-        ) : (
-          <Badge tone="amber">
-            <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Unverified app: registered by its own developer
-          </Badge>
-        )}
-      </div>
-      <dl className="mt-5 space-y-2 rounded-xl bg-zinc-50 p-4 text-sm ring-1 ring-zinc-200">
-        <div className="flex justify-between gap-4">
-          <dt className="text-zinc-500">Code</dt>
-          <dd className="font-mono font-medium tracking-wider text-zinc-900">{request.user_code}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-zinc-500">Requested from</dt>
-          <dd className="text-right text-zinc-900" data-testid="device-ip">{request.device_ip ?? 'unknown address'}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-zinc-500">Device</dt>
-          <dd className="truncate text-right text-zinc-900" title={request.device_agent ?? undefined}>
-            {describeAgent(request.device_agent)}
-          </dd>
-        </div>
-      </dl>
-      <p className="mt-3 text-xs text-zinc-500">
-        Only continue if you started this sign-in yourself and the code matches the one on your device.
-      </p>
-      <h2 className="mt-5 text-sm font-medium text-zinc-900">It will be able to</h2>
-      <ul className="mt-2 space-y-1.5 text-sm text-zinc-700" data-testid="scopes">
-        {request.scopes.map((s) => (
-          <li key={s.scope} className="flex gap-2">
-            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-            <span>
-              {s.description} <span className="text-xs text-zinc-400">({s.scope})</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-      {request.teams.length === 0 ? (
-        <p className="mt-5 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          You are not in a team yet. <Link href="/teams/new" className="font-medium underline">Create a team</Link> first.
-        </p>
-      ) : (
-        <Field label="For team" className="mt-5">
-          {(p) => (
-            <Select {...p} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-              {request.teams.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      )}
-      {decide.error && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorMessage(decide.error)}
-        </p>
-      )}
-      <div className="mt-6 flex gap-3">
-        <Button variant="secondary" size="lg" className="flex-1" disabled={decide.isPending} onClick={() => submit(false)}>
-          Deny
-        </Button>
-        <Button size="lg" className="flex-1" disabled={!teamId} loading={decide.isPending && decide.variables?.approve} onClick={() => submit(true)}>
-          Approve
-        </Button>
-      </div>
-    </div>
+    <ApprovalReview
+      icon={MonitorSmartphone}
+      clientName={request.client_name}
+      verified={request.verified_client}
+      details={[
+        { label: 'Code', value: request.user_code, mono: true },
+        { label: 'Requested from', value: request.device_ip ?? 'unknown address', testId: 'device-ip' },
+        { label: 'Device', value: describeAgent(request.device_agent), title: request.device_agent ?? undefined },
+      ]}
+      warning="Only continue if you started this sign-in yourself and the code matches the one on your device."
+      scopes={request.scopes}
+      teams={request.teams}
+      subject="The device"
+      pending={decide.isPending ? (decide.variables?.approve ? 'approve' : 'deny') : null}
+      error={decide.error ? errorMessage(decide.error) : null}
+      onDecide={(approve, teamId) => decide.mutate({ user_code: request.user_code, approve, team_id: approve ? teamId : undefined })}
+    />
   );
 }
 

@@ -41,8 +41,8 @@ export function ConnectedApps() {
         title="Connected apps"
         description={
           <>
-            Apps and terminals signed in to <strong className="font-medium text-zinc-800">{team.name}</strong> with a device code, such as the Quire
-            CLI (<code className="rounded bg-zinc-100 px-1 text-xs">quire login</code>).
+            Apps signed in to <strong className="font-medium text-zinc-800">{team.name}</strong> with your approval: the Quire CLI
+            (<code className="rounded bg-zinc-100 px-1 text-xs">quire login</code>), AI agents connected over MCP, and other tools.
           </>
         }
       />
@@ -59,8 +59,8 @@ export function ConnectedApps() {
           errorTitle="Connected apps could not be loaded"
           empty={
             <EmptyState icon={Terminal} title="No connected apps">
-              Run <code className="rounded bg-zinc-100 px-1 text-xs">npx quire login</code> and approve the code it shows: the session appears here,
-              and you can end it at any time.
+              Run <code className="rounded bg-zinc-100 px-1 text-xs">npx quire login</code> and approve the code it shows, or add Quire to an AI
+              agent (MCP) and approve it in the browser: it appears here, and you can end it at any time.
             </EmptyState>
           }
           columns={[

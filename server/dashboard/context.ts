@@ -27,13 +27,20 @@ export const dashboardContextFor = (req: Request): Promise<Context> =>
     teamHint: req.headers.get(TEAM_HEADER) ?? new URL(req.url).searchParams.get(TEAM_PARAM),
     address: appRequestAddress(req),
     userAgent: req.headers.get('user-agent'),
+    cookies: req.headers.get('cookie') ?? undefined,
   });
 
-export async function createDashboardContext(opts: { origin: string; teamHint?: string | null; address?: string; userAgent?: string | null }): Promise<Context> {
-  const { origin, teamHint, address } = opts;
+export async function createDashboardContext(opts: {
+  origin: string;
+  teamHint?: string | null;
+  address?: string;
+  userAgent?: string | null;
+  cookies?: string;
+}): Promise<Context> {
+  const { origin, teamHint, address, cookies: cookieHeader } = opts;
   const request = { ipAddress: address ?? null, userAgent: opts.userAgent ?? null };
   const user = await getSessionUser();
-  if (!user) return { face: 'dashboard', user: null, actor: null, origin, address, request };
+  if (!user) return { face: 'dashboard', user: null, actor: null, origin, address, request, cookies: cookieHeader };
   const cookie = (await cookies()).get(TEAM_COOKIE)?.value;
   const team = await resolveActiveTeam(user.id, [teamHint, cookie]);
   return {
@@ -41,6 +48,7 @@ export async function createDashboardContext(opts: { origin: string; teamHint?: 
     origin,
     address,
     request,
+    cookies: cookieHeader,
     user,
     actor: team
       ? {

@@ -2,9 +2,7 @@
 // its identifier, the metadata document naming the issuer, and the 401 challenge pointing at it.
 import { config } from '../config';
 import { errorResponse } from '../http/envelope';
-import { API_SCOPES } from '../oauth/settings';
-
-export const MCP_PATH = '/mcp';
+import { API_SCOPES, MCP_PATH } from '../oauth/settings';
 /** RFC 9728 section 3.1: the well-known path with the resource's path appended. */
 export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 

@@ -32,6 +32,8 @@ export type DeviceRequestView = {
 /** Who decides: a signed-in user from an address, or an operator (`npm run admin`, not rate-limited). */
 export type Approver = { userId: string; address: string; operator?: boolean; request?: RequestInfo };
 
+export type ApprovingTeam = DeviceRequestView['teams'][number];
+
 const ATTEMPT_WINDOW_MS = 600_000;
 
 async function countAttempt(who: Approver) {
@@ -79,13 +81,13 @@ async function pendingCode(userCode: string): Promise<PendingCode & { normalized
   };
 }
 
-async function clientName(clientId: string): Promise<string> {
+export async function clientName(clientId: string): Promise<string> {
   const provider = await getProvider();
   const client = await provider.Client.find(clientId);
   return client?.clientName ?? clientId;
 }
 
-async function teamsOf(userId: string) {
+export async function teamsOf(userId: string) {
   const rows = await db.teamMember.findMany({
     where: { userId },
     include: { team: { select: { id: true, slug: true, name: true, plan: true } } },
@@ -109,6 +111,40 @@ export async function describeDeviceRequest(who: Approver, userCode: string): Pr
     expires_at: new Date(code.exp * 1000).toISOString(),
     teams: await teamsOf(who.userId),
   };
+}
+
+/**
+ * An approval's grant: for a team of the approving user (404 otherwise), the requested API scopes
+ * on the requested resource (and `offline_access` if asked), with our record of it (team, user,
+ * client; Settings → Connected apps) and its event. Shared by device logins and consent.
+ */
+export async function grantForTeam(
+  who: Approver,
+  g: { teamId: string | undefined; clientId: string; resource: string; scopes: string[]; deviceIp: string | null; deviceAgent: string | null },
+): Promise<{ grantId: string; team: { id: string; slug: string } }> {
+  if (!g.teamId) throw invalid('team_id', 'Pick the team this app acts for.');
+  const member = await db.teamMember.findFirst({
+    where: { userId: who.userId, teamId: g.teamId },
+    include: { team: { select: { id: true, slug: true } } },
+  });
+  if (!member) throw notFound('Team');
+  const provider = await getProvider();
+  const grant = new provider.Grant({ accountId: who.userId, clientId: g.clientId });
+  grant.addResourceScope(g.resource, g.scopes.filter((s) => API_SCOPES.includes(s)).join(' '));
+  if (g.scopes.includes('offline_access')) grant.addOIDCScope('offline_access');
+  const grantId = await grant.save();
+  await recordGrant(who, {
+    id: grantId,
+    teamId: member.team.id,
+    userId: who.userId,
+    clientId: g.clientId,
+    clientName: await clientName(g.clientId),
+    selfRegistered: g.clientId !== CLI_CLIENT_ID,
+    scopes: g.scopes,
+    deviceIp: g.deviceIp,
+    deviceAgent: g.deviceAgent,
+  });
+  return { grantId, team: member.team };
 }
 
 /** Writes the decision onto the device code if it is still pending; false when it was not. */
@@ -137,27 +173,10 @@ export async function decideDeviceRequest(
     if (!(await decide(code.normalized, { error: 'access_denied', errorDescription: 'The user denied the sign-in.' }))) throw stale();
     return { user_code: displayCode(code.normalized), approved: false, team: null, scopes: [] };
   }
-  if (!input.teamId) throw invalid('team_id', 'Pick the team this device acts for.');
-  const member = await db.teamMember.findFirst({
-    where: { userId: who.userId, teamId: input.teamId },
-    include: { team: { select: { id: true, slug: true } } },
-  });
-  if (!member) throw notFound('Team');
-
-  const provider = await getProvider();
-  const resource = code.resource;
-  const apiScopes = code.scopes.filter((s) => API_SCOPES.includes(s));
-  const grant = new provider.Grant({ accountId: who.userId, clientId: code.clientId });
-  grant.addResourceScope(resource, apiScopes.join(' '));
-  if (code.scopes.includes('offline_access')) grant.addOIDCScope('offline_access');
-  const grantId = await grant.save();
-  await recordGrant(who, {
-    id: grantId,
-    teamId: member.team.id,
-    userId: who.userId,
+  const { grantId, team } = await grantForTeam(who, {
+    teamId: input.teamId,
     clientId: code.clientId,
-    clientName: await clientName(code.clientId),
-    selfRegistered: code.clientId !== CLI_CLIENT_ID,
+    resource: code.resource,
     scopes: code.scopes,
     deviceIp: code.deviceInfo?.ip ?? null,
     deviceAgent: code.deviceInfo?.ua ?? null,
@@ -168,12 +187,12 @@ export async function decideDeviceRequest(
     accountId: who.userId,
     grantId,
     scope: code.scopes.join(' '),
-    resource,
+    resource: code.resource,
     authTime: Math.floor(Date.now() / 1000),
   });
   if (!approved) {
     await db.$transaction((tx) => deleteGrants(tx, [grantId]));
     throw stale();
   }
-  return { user_code: displayCode(code.normalized), approved: true, team: member.team, scopes: code.scopes };
+  return { user_code: displayCode(code.normalized), approved: true, team, scopes: code.scopes };
 }

@@ -1,5 +1,7 @@
 // The OAuth 2.1 issuer: oidc-provider configured for exactly what spec 5.2 asks (device grant,
-// refresh rotation, dynamic registration of native public clients, revocation), on PostgreSQL.
+// refresh rotation, dynamic registration of native public clients, revocation) and what MCP
+// clients need (issue 25: the authorization code grant with PKCE S256 for registered public
+// clients, consent on our own page, tokens bound to the API or the MCP endpoint), on PostgreSQL.
 // Created lazily on first use (never at build time) and kept per process. Where the library's
 // defaults break the spec, the middleware below corrects the answer (docs/decisions.md "OAuth").
 import type { IncomingMessage } from 'node:http';
@@ -14,26 +16,33 @@ import { cookieKeys, signingJwk } from './keys';
 import {
   ACCESS_TOKEN_TTL_S,
   API_SCOPES,
+  AUTHORIZATION_CODE_GRANT,
   CLI_CLIENT_ID,
   CLI_CLIENT_NAME,
   DEVICE_CODE_TTL_S,
   DEVICE_GRANT,
   GRANT_TTL_S,
+  MCP_PATH,
   MIN_POLL_GAP_MS,
   POLL_INTERVAL_S,
   REFRESH_TOKEN_TTL_S,
   ROUTES,
   SUPPORTED_SCOPES,
+  consentPath,
 } from './settings';
 import { dropGrantRecord } from '../services/connected-apps';
 
 /** The API the tokens are for (the resource indicator and audience). */
 export const apiResource = () => `${config.apiBaseUrl ?? config.appUrl}/v1`;
+/** The MCP endpoint as a resource (RFC 9728's identifier, server/mcp/resource.ts). */
+export const mcpResource = () => config.appUrl + MCP_PATH;
+/** Every resource a token may be bound to: the API, and the MCP endpoint (whose tool calls are API calls). */
+export const tokenResources = () => [apiResource(), mcpResource()];
 
-// RFC 8414's and OpenID Discovery's fields for what works; an authorization endpoint (and with it
-// the authorization code grant) is not offered yet, so none is named (docs/decisions.md "OAuth").
+// RFC 8414's and OpenID Discovery's fields for what works (docs/decisions.md "OAuth").
 const DISCOVERY_FIELDS = [
   'issuer',
+  'authorization_endpoint',
   'device_authorization_endpoint',
   'token_endpoint',
   'registration_endpoint',
@@ -47,12 +56,30 @@ const DISCOVERY_FIELDS = [
   'grant_types_supported',
   'token_endpoint_auth_methods_supported',
   'revocation_endpoint_auth_methods_supported',
+  'code_challenge_methods_supported',
+  'authorization_response_iss_parameter_supported',
 ] as const;
 
-type Errors = typeof import('oidc-provider').errors;
+type Library = typeof import('oidc-provider');
+type Errors = Library['errors'];
 
-function configuration(errors: Errors): Configuration {
-  const resource = apiResource();
+/** Hosts an `http` redirect URI may name (RFC 8252 loopback redirection); anything else is https. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Why a redirect URI is refused at registration, or null when it is acceptable. */
+export function redirectUriProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'redirect_uris must be strings';
+  const url = URL.parse(value);
+  if (!url) return `redirect URI ${JSON.stringify(value)} is not a URL`;
+  if (url.hash) return `redirect URI ${value} must not have a fragment`;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return `redirect URI ${value} must be https, or http on a loopback address (127.0.0.1, [::1] or localhost)`;
+}
+
+function configuration({ errors, interactionPolicy }: Library): Configuration {
+  const resources = tokenResources();
+  const { Prompt, Check } = interactionPolicy;
   return {
     adapter: PgAdapter as unknown as Configuration['adapter'],
     clients: [
@@ -73,12 +100,27 @@ function configuration(errors: Errors): Configuration {
       id_token_signed_response_alg: 'ES256',
     },
     clientAuthMethods: ['none'],
-    responseTypes: ['none'],
+    responseTypes: ['code', 'none'],
     scopes: [...SUPPORTED_SCOPES],
     claims: { openid: ['sub'] },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     jwks: { keys: [signingJwk() as never] },
-    cookies: { keys: cookieKeys() },
+    // The interaction cookie's path is `/` (not the consent page's) so the dashboard's tRPC call
+    // that decides it carries it: the decision is bound to the browser that started the request.
+    cookies: { keys: cookieKeys(), short: { httpOnly: true, sameSite: 'lax', path: '/' } },
+    interactions: {
+      url: (_ctx, interaction) => consentPath(interaction.uid),
+      // One prompt, every time: the user approves each authorization on the consent page (the
+      // provider keeps no login of its own; the dashboard's session is the only one).
+      policy: [
+        new Prompt(
+          { name: 'consent', requestable: true },
+          new Check('quire_consent', 'the user approves on the consent page', (ctx) =>
+            ctx.oidc.result ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
+          ),
+        ),
+      ],
+    },
     clientBasedCORS: () => false,
     findAccount: async (_ctx, sub) => {
       const user = await getDb().user.findUnique({ where: { id: sub }, select: { id: true } });
@@ -111,11 +153,11 @@ function configuration(errors: Errors): Configuration {
       userinfo: { enabled: false },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => resource,
+        defaultResource: () => resources[0],
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
-          return { scope: API_SCOPES.join(' '), audience: resource, accessTokenFormat: 'opaque', accessTokenTTL: ACCESS_TOKEN_TTL_S };
+          if (!resources.includes(indicator)) throw new errors.InvalidTarget(`resource must be one of ${resources.join(', ')}`);
+          return { scope: API_SCOPES.join(' '), audience: indicator, accessTokenFormat: 'opaque', accessTokenTTL: ACCESS_TOKEN_TTL_S };
         },
       },
     },
@@ -129,17 +171,23 @@ function configuration(errors: Errors): Configuration {
     },
     // Tokens live their own life: the provider keeps no browser session for a device login.
     expiresWithSession: () => false,
-    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    // Device logins ask for offline_access; MCP clients that registered the refresh grant get one
+    // with every code (they rarely ask for offline_access, and OpenID would drop it without prompt=consent).
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || code.kind === 'AuthorizationCode'),
     rotateRefreshToken: true,
     routes: ROUTES,
-    pkce: { required: () => false },
+    // Every authorization request carries a PKCE S256 challenge (the library knows no other method).
+    pkce: { required: () => true },
   };
 }
 
 /**
- * RFC 7591 registration of exactly spec 5.2's client: native, public (no secret), the device and
- * refresh grants, no redirect URIs, a name. The library runs this for every registration (and
- * for the built-in client at start); a violation is `invalid_client_metadata`.
+ * RFC 7591 registration of a public client (no secret) with a name, of one of two shapes: spec
+ * 5.2's device client (native, the device and refresh grants, no redirect URIs), or an MCP
+ * client (the authorization code and refresh grants, response type `code`, redirect URIs on
+ * https or loopback http). The library runs this for every registration (and for the built-in
+ * client at start); a violation is `invalid_client_metadata`.
  */
 function registrationRules(errors: Errors) {
   return (_ctx: unknown, key: string, value: unknown, metadata: Record<string, unknown>) => {
@@ -151,16 +199,28 @@ function registrationRules(errors: Errors) {
     const name = metadata.client_name;
     if (typeof name !== 'string' || !name.trim()) refuse('client_name is required');
     if ((name as string).length > 100) refuse('client_name must be at most 100 characters');
-    if (metadata.application_type !== 'native') refuse('application_type must be "native"');
     if (metadata.token_endpoint_auth_method !== 'none') refuse('token_endpoint_auth_method must be "none" (public clients only)');
     const grants = (metadata.grant_types as string[] | undefined) ?? [];
-    if (!grants.includes(DEVICE_GRANT) || grants.some((g) => g !== DEVICE_GRANT && g !== 'refresh_token')) {
-      refuse(`grant_types must be ["${DEVICE_GRANT}", "refresh_token"] (or the device grant alone)`);
-    }
     const redirects = (metadata.redirect_uris as unknown[] | undefined) ?? [];
-    if (redirects.length) refuse('redirect_uris must be empty: only the device flow is offered');
     const responses = (metadata.response_types as unknown[] | undefined) ?? [];
-    if (responses.length) refuse('response_types must be empty: only the device flow is offered');
+    if (grants.includes(AUTHORIZATION_CODE_GRANT)) {
+      if (grants.some((g) => g !== AUTHORIZATION_CODE_GRANT && g !== 'refresh_token')) {
+        refuse('grant_types must be ["authorization_code", "refresh_token"] (or the code grant alone); the device grant needs its own client');
+      }
+      if (responses.length !== 1 || responses[0] !== 'code') refuse('response_types must be ["code"]');
+      if (!redirects.length) refuse('redirect_uris must name at least one redirect URI');
+      for (const uri of redirects) {
+        const problem = redirectUriProblem(uri);
+        if (problem) refuse(problem);
+      }
+      return;
+    }
+    if (metadata.application_type !== 'native') refuse('application_type must be "native"');
+    if (!grants.includes(DEVICE_GRANT) || grants.some((g) => g !== DEVICE_GRANT && g !== 'refresh_token')) {
+      refuse(`grant_types must be ["${DEVICE_GRANT}", "refresh_token"] (or the device grant alone), or ["authorization_code", "refresh_token"]`);
+    }
+    if (redirects.length) refuse('redirect_uris must be empty for a device client');
+    if (responses.length) refuse('response_types must be empty for a device client');
   };
 }
 
@@ -186,7 +246,8 @@ function install(provider: Provider) {
       // Advertise exactly what works.
       const out: Record<string, unknown> = {};
       for (const k of DISCOVERY_FIELDS) if (body[k] !== undefined) out[k] = body[k];
-      out.grant_types_supported = [DEVICE_GRANT, 'refresh_token'];
+      out.grant_types_supported = [AUTHORIZATION_CODE_GRANT, DEVICE_GRANT, 'refresh_token'];
+      out.code_challenge_methods_supported = ['S256'];
       out.scopes_supported = [...SUPPORTED_SCOPES];
       ctx.body = out;
     } else if (route === 'device_authorization' && typeof body.device_code === 'string') {
@@ -232,7 +293,7 @@ export function getProvider(): Promise<Provider> {
   if (held && held.issuer === issuer) return held.provider;
   const provider = (async () => {
     const mod = await import('oidc-provider');
-    const p = new mod.default(issuer, configuration(mod.errors));
+    const p = new mod.default(issuer, configuration(mod));
     // Behind Vercel's edge or the operator's proxies: the public scheme and host come from them.
     p.proxy = true;
     install(p);

@@ -27,16 +27,25 @@ export const ROUTES = {
   registration: '/oauth/register',
   revocation: '/oauth/revoke',
   jwks: '/oauth/jwks',
+  /** Authorization code + PKCE (MCP clients); `/oauth/authorize/{uid}` resumes after consent. */
+  authorization: '/oauth/authorize',
   // Never routed to the provider (the paths below are not handed to it): the library wants a
   // path for each. The user goes to the dashboard's /device page instead.
   code_verification: '/oauth/unused/device',
-  authorization: '/oauth/unused/authorize',
   userinfo: '/oauth/unused/userinfo',
   end_session: '/oauth/unused/end-session',
   introspection: '/oauth/unused/introspect',
   pushed_authorization_request: '/oauth/unused/par',
   backchannel_authentication: '/oauth/unused/backchannel',
 } as const;
+
+export const AUTHORIZATION_CODE_GRANT = 'authorization_code';
+/** The MCP endpoint's path on the app origin: with APP_URL, the second resource tokens may be bound to. */
+export const MCP_PATH = '/mcp';
+/** The consent page of an authorization request (the provider's interaction URL). */
+export const consentPath = (uid: string) => `/authorize/${uid}`;
+/** The provider's interaction cookie: path `/`, so the dashboard's tRPC call carries it to the decision. */
+export const INTERACTION_COOKIE = '_interaction';
 
 export const DISCOVERY_PATH = '/.well-known/openid-configuration';
 /** RFC 8414 authorization server metadata: the same document as OpenID discovery. */
@@ -46,7 +55,8 @@ export const OAUTH_METADATA_PATH = '/.well-known/oauth-authorization-server';
 export function isIssuerPath(pathname: string): boolean {
   if (pathname === DISCOVERY_PATH || pathname === OAUTH_METADATA_PATH) return true;
   if (pathname.startsWith(`${ROUTES.registration}/`)) return true; // RFC 7592 read of a registration
-  return [ROUTES.device_authorization, ROUTES.token, ROUTES.registration, ROUTES.revocation, ROUTES.jwks].includes(
+  if (/^\/oauth\/authorize\/[A-Za-z0-9_-]{1,64}$/.test(pathname)) return true; // resuming after consent
+  return [ROUTES.device_authorization, ROUTES.token, ROUTES.registration, ROUTES.revocation, ROUTES.jwks, ROUTES.authorization].includes(
     pathname as (typeof ROUTES)['token'],
   );
 }

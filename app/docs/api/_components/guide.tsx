@@ -84,7 +84,10 @@ export function Guide({ doc, tags }: { doc: OpenAPIObject; tags: { tag: string; 
             8628): a tool shows a code, a team member approves it in the browser, and the tool gets a token for that member
             and team. They are sent the same way, last 90 days, and refresh themselves when <Code>offline_access</Code> was
             asked for. The official <a className="text-brand-700 hover:underline" href="#device-login">CLI</a> does all of
-            this with <Code>quire login</Code>.
+            this with <Code>quire login</Code>. Apps that can open a browser (MCP clients) use the authorization code grant
+            with PKCE (S256) instead: they register a public client with redirect URIs on <Code>https</Code> or loopback
+            <Code>http://127.0.0.1</Code>, and the member approves on the same screen; the endpoints are in the issuer&apos;s
+            metadata at <Code>/.well-known/oauth-authorization-server</Code>.
           </li>
         </ul>
         <p className={p}>
