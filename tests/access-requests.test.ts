@@ -95,7 +95,7 @@ describe('asking', () => {
     const people = { admin: address('owner'), admin2: address('admin'), manager: address('manager'), member: address('member') };
     for (const [who, role] of [['admin', 'admin'], ['admin2', 'admin'], ['manager', 'manager'], ['member', 'member']] as const) await admin(['team', 'add-member', team, people[who], '--role', role]);
     const doc = await pdfDocument(teamApi, 1);
-    const link = await makeLink(teamApi, { document_id: doc.id, name: 'Series B room', allow_list: ['ada@fund.example'], allow_access_requests: true });
+    const link = await makeLink(teamApi, { document_id: doc.id, name: 'Series B room', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);
     const who = address('carol');
     const since = logSize();

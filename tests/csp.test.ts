@@ -131,7 +131,7 @@ describe('every HTML page answers with the policy and a fresh nonce', () => {
     const first = await reader.get(`/view/${toMemo}`);
     expect(first.text()).toContain('data-testid="gate-email"');
     checkPage(first, 'gate of a link document', ["'self'", 'https://example.com']);
-    expect((await reader.gate(toMemo, { step: 'email', email: 'reader@fund.example' })).status).toBe(303);
+    expect((await reader.gate(toMemo, { step: 'email', email: 'reader.csp@fund.example' })).status).toBe(303);
     const second = await reader.get(`/view/${toMemo}`);
     expect(second.text()).toContain('data-testid="gate-fields"');
     checkPage(second, 'second gate of a link document', ["'self'", 'https://example.com']);

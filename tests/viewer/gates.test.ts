@@ -190,9 +190,9 @@ describe('the access decision', () => {
 
   it('allow list (emails and domains) and deny list; a refusal never says which rule refused', async () => {
     const slug = slugOf(
-      await makeLink(api, { document_id: doc.id, allow_list: ['ada@fund.example', 'partners.example'], deny_list: ['mallory@partners.example', 'evil.example'], email_authenticated: false }),
+      await makeLink(api, { document_id: doc.id, allow_list: ['ada.viewer.gates@fund.example', 'partners.example'], deny_list: ['mallory@partners.example', 'evil.example'], email_authenticated: false }),
     );
-    expect((await tryEmail(slug, 'Ada@Fund.Example')).admitted).toBe(true);
+    expect((await tryEmail(slug, 'Ada.Viewer.Gates@Fund.Example')).admitted).toBe(true);
     expect((await tryEmail(slug, 'grace@partners.example')).admitted).toBe(true);
     const notListed = await tryEmail(slug, 'bob@fund.example');
     const denied = await tryEmail(slug, 'mallory@partners.example');

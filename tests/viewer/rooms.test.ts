@@ -145,7 +145,7 @@ describe('group links', () => {
     const slug = slugOf(await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: group.id, email_authenticated: false }));
     const v = new Visitor();
     expect(gateOf((await v.open(slug)).text())).toBe('email');
-    await v.gate(slug, { step: 'email', email: 'ada@fund.example' });
+    await v.gate(slug, { step: 'email', email: 'ada.viewer.rooms@fund.example' });
     const html = (await v.open(slug)).text();
     expect(names(html).sort()).toEqual(['Legal', 'Teaser.pdf']);
     expect(names((await v.get(`/view/${slug}?folder=${folders.legal.id}`)).text())).toEqual(['Signed']);
