@@ -73,8 +73,11 @@ describe('zip guard', () => {
   });
 
   it('refuses encrypted OOXML (a compound file with EncryptionInfo) and encrypted ODF', () => {
-    const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
+    const cfb = fs.readFileSync(path.join(__dirname, '../../../tests/fixtures/encrypted/locked.docx'));
     expect(() => checkOfficeContainer(cfb, DOCX)).toThrow(/password-protected/);
+    // A compound file without the encrypted package (an old .doc) goes to the converter.
+    const plain = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
+    expect(() => checkOfficeContainer(plain, 'application/msword')).not.toThrow();
     const odf = zip([
       { name: 'mimetype', bytes: Buffer.from('application/vnd.oasis.opendocument.text') },
       { name: 'META-INF/manifest.xml', bytes: Buffer.from('<manifest:manifest><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry>'.repeat(20) + '</manifest:manifest>') },
