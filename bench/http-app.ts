@@ -43,9 +43,12 @@ export const stopApp = (app: ChildProcess) => {
   } catch {}
 };
 
-/** 16 connections: 2 s of warm-up, then 8 s counted (`warmupOnly`: that many seconds of load, nothing counted). */
-export async function load(url: string, token: string | null, o: { warmupOnly?: number } = {}) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+/**
+ * 16 connections: 2 s of warm-up, then 8 s counted (`warmupOnly`: that many seconds of load,
+ * nothing counted; `headers`: sent with every request, e.g. a visitor's cookie).
+ */
+export async function load(url: string, token: string | null, o: { warmupOnly?: number; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...o.headers };
   if (o.warmupOnly) {
     await autocannon({ url, connections: 16, duration: o.warmupOnly, headers });
     return { rps: 0, p50: 0, p99: 0 };
