@@ -103,7 +103,7 @@ async function cachedPageWhileConverting(file: Buffer) {
     await first.arrayBuffer();
 
     const quiet = await load(pageUrl, null, { headers: { cookie } });
-    const queued = [];
+    const queued: string[] = [];
     for (let i = 0; i < QUEUED; i++) queued.push((await create(file, DOCX, `Queued ${i + 1}.docx`)).id as string);
     const statuses = async () => Promise.all(queued.map(async (id) => (await call('GET', `/v1/documents/${id}`)).preview_status as string));
     // Load starts once the queue is converting (the first file claimed or done).
