@@ -6,16 +6,14 @@
 // check) on the production server (npm start, a database of its own: BENCH_CONVERSION_DATABASE,
 // default quire_bench_conversion, recreated each run), first with nothing else running, then while
 // the server's queue converts a batch of 20-page docx files: the issue wants the p99 unchanged.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { convertToPdf, availableConverter } from '../server/services/conversion/converter';
 import { makePages } from '../server/services/viewer/fixtures';
 import { docx } from '../tests/support/office';
-import { freePort, load, startApp, stopApp } from './http-app';
+import { benchApi, freePort, freshDatabase, load, startApp, stopApp } from './http-app';
 import { dbUrl } from './seed';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -57,14 +55,7 @@ async function main() {
 }
 
 async function cachedPageWhileConverting(file: Buffer) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  await freshDatabase(ADMIN_URL, DATABASE);
   const url = dbUrl(ADMIN_URL, DATABASE);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-conversion-app-'));
   const port = await freePort();
@@ -72,19 +63,7 @@ async function cachedPageWhileConverting(file: Buffer) {
   const env = { QUIRE_DATA_DIR: dataDir, APP_URL: origin, NEXTAUTH_URL: origin, API_BASE_URL: origin, EMAIL_SERVER: '', EMAIL_FROM: '' };
   const app = await startApp(port, url, '/v1/datarooms', { env });
   try {
-    const token = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/admin.ts', 'token', 'create', '--team', 'bench-conversion', '--plan', 'business', '--scopes', 'apis.all'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, DATABASE_URL: url },
-    })
-      .toString()
-      .trim()
-      .split('\n')
-      .pop()!;
-    const call = async (method: string, p: string, body?: unknown) => {
-      const r = await fetch(origin + p, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return r.json();
-    };
+    const { call } = benchApi({ dir: ROOT, env, dbUrl: url, team: 'bench-conversion', origin });
     const create = async (bytes: Buffer, contentType: string, name: string) => {
       const u = await call('POST', '/v1/documents/upload-url', { content_type: contentType, file_name: name, size: bytes.length });
       const put = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(bytes) });
