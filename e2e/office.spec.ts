@@ -5,7 +5,7 @@
 // nothing but "cannot be shown" to a visitor. Screenshots 120-124, 150-154.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { zip } from '../server/lib/zip';
 import { docx, xlsxSheets } from '../tests/support/office';
 import { adminCommand, ownerApi, shot, signIn, test, uniqueEmail } from './support';
@@ -59,6 +59,12 @@ test('a docx shows "preparing", then its pages without a reload; the owner sees 
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The page image of page `n` has loaded (its pixels are there, not the placeholder). */
+const pageShown = (p: Page, n: number) =>
+  expect
+    .poll(() => p.getByTestId('page-image').first().evaluate((i: HTMLImageElement, want) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(`/pages/${want}?`), n), { timeout: 60_000 })
+    .toBe(true);
+
 test('a spreadsheet: each page names its sheet, the wide sheet fits the page; a password-protected file explains itself to the owner only', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const { team, call, upload } = ownerApi('office-sheets-e2e');
@@ -83,10 +89,11 @@ test('a spreadsheet: each page names its sheet, the wide sheet fits the page; a 
   await expect(visitor.getByTestId('page-sheet')).toHaveText('Sheet: Summary');
   await visitor.getByTestId('page-next').click();
   await expect(visitor.getByTestId('page-sheet')).toHaveText('Sheet: Quarterly detail');
-  await expect(visitor.getByTestId('page-image').first()).toBeVisible();
+  await pageShown(visitor, 2);
   await shot(visitor, '150-viewer-sheet-wide');
   await visitor.setViewportSize({ width: 390, height: 844 });
   await expect(visitor.getByTestId('page-sheet')).toBeVisible();
+  await pageShown(visitor, 2);
   await shot(visitor, '151-viewer-sheet-phone');
   await visitor.getByTestId('page-next').click();
   await expect(visitor.getByTestId('page-sheet')).toHaveText('Sheet: Assumptions');

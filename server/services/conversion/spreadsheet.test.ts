@@ -8,7 +8,7 @@ const order = (xml: string, names: string[]) => names.map((n) => xml.search(new 
 
 describe('fitWorksheet', () => {
   it('a bare sheet (as Excel writes one) gains sheetPr, pageSetup and a header, each where the schema puts it', () => {
-    const xml = `<?xml version="1.0"?><worksheet ${NS}><dimension ref="A1:AN3"/><sheetData><row r="1"/></sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><drawing r:id="rId1"/></worksheet>`;
+    const xml = `<?xml version="1.0"?><worksheet ${NS}><dimension ref="A1:H3"/><sheetData><row r="1"/></sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><drawing r:id="rId1"/></worksheet>`;
     const out = fitWorksheet(xml);
     expect(out).toContain('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
     expect(out).toContain('<pageSetup fitToWidth="1" fitToHeight="0"/>');
@@ -34,6 +34,13 @@ describe('fitWorksheet', () => {
     expect(x).toBe(
       '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetPr><x:pageSetUpPr fitToPage="1"/></x:sheetPr><x:sheetData/><x:pageSetup fitToWidth="1" fitToHeight="0"/><x:headerFooter><x:oddHeader>&amp;C&amp;A</x:oddHeader></x:headerFooter></x:worksheet>',
     );
+  });
+
+  it('a sheet wider than 10 columns prints landscape; a narrow one keeps its orientation', () => {
+    expect(fitWorksheet(`<worksheet ${NS}><dimension ref="A1:AN31"/><sheetData/></worksheet>`)).toContain('<pageSetup fitToWidth="1" fitToHeight="0" orientation="landscape"/>');
+    expect(fitWorksheet(`<worksheet ${NS}><dimension ref="B2:L9"/><sheetData/><pageSetup orientation="portrait"/></worksheet>`)).toContain('<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>');
+    expect(fitWorksheet(`<worksheet ${NS}><dimension ref="A1:J9"/><sheetData/><pageSetup orientation="portrait"/></worksheet>`)).toContain('<pageSetup orientation="portrait" fitToWidth="1" fitToHeight="0"/>');
+    expect(fitWorksheet(`<worksheet ${NS}><dimension ref="A1"/><sheetData/></worksheet>`)).toContain('<pageSetup fitToWidth="1" fitToHeight="0"/>');
   });
 
   it('anything that is not a worksheet is left as it is', () => {

@@ -48,6 +48,19 @@ function insertBefore(xml: string, p: string, names: string[], fragment: string)
   return at < 0 ? xml : xml.slice(0, at) + fragment + xml.slice(at);
 }
 
+/** Columns beyond which a sheet prints landscape (a portrait A4 page holds about 8 default-width columns). */
+export const WIDE_COLUMNS = 10;
+
+/** Column letters (A, Z, AA...) as a number. */
+const columnNumber = (letters: string) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+
+/** How many columns the sheet uses, from its <dimension ref="A1:AN31"/> (0 when it does not say). */
+function usedColumns(xml: string, p: string): number {
+  const ref = new RegExp(`<${p}dimension\\b[^>]*\\bref="([A-Za-z]+)\\d*(?::([A-Za-z]+)\\d*)?"`).exec(xml);
+  if (!ref) return 0;
+  return ref[2] ? columnNumber(ref[2]) - columnNumber(ref[1]!) + 1 : 1;
+}
+
 const setAttr = (tag: string, name: string, value: string) =>
   new RegExp(`\\s${name}="[^"]*"`).test(tag) ? tag.replace(new RegExp(`(\\s${name}=)"[^"]*"`), `$1"${value}"`) : tag.replace(/\s*(\/?>)$/, ` ${name}="${value}"$1`);
 
@@ -73,10 +86,14 @@ export function fitWorksheet(xml: string): string {
     const fixed = pr ? inner.replace(pr[0], setAttr(pr[0], 'fitToPage', '1')) : inner + `<${p}pageSetUpPr fitToPage="1"/>`;
     xml = xml.slice(0, sheetPr.index + sheetPr[0].length) + fixed + xml.slice(end);
   }
-  // <pageSetup fitToWidth="1" fitToHeight="0"/>: one page wide, as many down as needed.
+  // <pageSetup fitToWidth="1" fitToHeight="0"/>: one page wide, as many down as needed; a sheet
+  // wider than WIDE_COLUMNS columns turns landscape, so its scaled text stays readable.
+  const wide = usedColumns(xml, p) > WIDE_COLUMNS;
   const setup = new RegExp(`<${p}pageSetup\\b[^>]*?/?>`).exec(xml);
-  if (setup) xml = xml.replace(setup[0], setAttr(setAttr(setup[0], 'fitToWidth', '1'), 'fitToHeight', '0'));
-  else xml = insertBefore(xml, p, AFTER_PAGE_SETUP, `<${p}pageSetup fitToWidth="1" fitToHeight="0"/>`);
+  if (setup) {
+    const fitted = setAttr(setAttr(setup[0], 'fitToWidth', '1'), 'fitToHeight', '0');
+    xml = xml.replace(setup[0], wide ? setAttr(fitted, 'orientation', 'landscape') : fitted);
+  } else xml = insertBefore(xml, p, AFTER_PAGE_SETUP, `<${p}pageSetup fitToWidth="1" fitToHeight="0"${wide ? ' orientation="landscape"' : ''}/>`);
   // The sheet's name in the header, unless the sheet has a header of its own.
   if (!new RegExp(`<${p}headerFooter\\b`).test(xml)) xml = insertBefore(xml, p, AFTER_HEADER_FOOTER, `<${p}headerFooter><${p}oddHeader>&amp;C&amp;A</${p}oddHeader></${p}headerFooter>`);
   return xml;
