@@ -53,6 +53,14 @@ describe('soffice process', () => {
     expect(args).toMatch(/document\.odt\s*$/);
   });
 
+  it('the converter runs at the lowest CPU priority (nice 19), so requests keep the cores first', async () => {
+    const log = path.join(dir, 'nice.txt');
+    // Field 19 of /proc/self/stat is the niceness of the process reading it (the converter itself).
+    const bin = fakeBinary('nice', `cut -d' ' -f19 /proc/$$/stat > ${log}; while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`);
+    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    expect(fs.readFileSync(log, 'utf8').trim()).toBe('19');
+  });
+
   it('a missing binary is no converter', () => {
     expect(sofficeAvailable(path.join(dir, 'does-not-exist'))).toBe(false);
     expect(sofficeAvailable('sh')).toBe(true);
