@@ -12,15 +12,13 @@
 // Timings are printed, never asserted.
 //   npm run bench -- --parts browser [--runs 10]
 //   npx tsx bench/browser.ts --runs 10 --base /tmp/quire-before [--base-only]
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { makePages } from '../server/services/viewer/fixtures';
-import { freePort, startApp, stopApp } from './http-app';
+import { benchApi, freePort, freshDatabase, startApp, stopApp } from './http-app';
 import { dbUrl } from './seed';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -45,17 +43,6 @@ const WATCH = `document.addEventListener('load', (e) => {
   }
 }, true);`;
 
-async function freshDatabase() {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await c.end();
-  }
-}
-
 type Scenario = { name: string; context: BrowserContextOptions; password: boolean };
 const SCENARIOS: Scenario[] = [
   { name: 'desktop, no gate: navigation → first page', context: DESKTOP, password: false },
@@ -64,7 +51,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function measureServer(label: string, dir: string, browser: Browser): Promise<Map<string, number[]>> {
-  await freshDatabase();
+  await freshDatabase(ADMIN_URL, DATABASE);
   const url = dbUrl(ADMIN_URL, DATABASE);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-browser-'));
   const port = await freePort();
@@ -74,19 +61,7 @@ async function measureServer(label: string, dir: string, browser: Browser): Prom
   const app = await startApp(port, url, '/v1/datarooms', { dir, env });
   const times = new Map<string, number[]>(SCENARIOS.map((s) => [s.name, []]));
   try {
-    const token = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/admin.ts', 'token', 'create', '--team', 'bench-browser', '--plan', 'business', '--scopes', 'apis.all'], {
-      cwd: dir,
-      env: { ...process.env, ...env, DATABASE_URL: url },
-    })
-      .toString()
-      .trim()
-      .split('\n')
-      .pop()!;
-    const call = async (method: string, p: string, body?: unknown) => {
-      const r = await fetch(origin + p, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return r.json();
-    };
+    const { call } = benchApi({ dir, env, dbUrl: url, team: 'bench-browser', origin });
     // One document and link per visit, all uploaded first, then left to their pre-rendering.
     const pdf = await makePages(PAGES);
     const links: { scenario: Scenario; url: string; versionId: string }[] = [];

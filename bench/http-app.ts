@@ -1,7 +1,8 @@
 // The production server (npm start) on a bench database, and a 16-connection load against it:
 // shared by the data room and analytics benches.
 import autocannon from 'autocannon';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import pg from 'pg';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -43,9 +44,12 @@ export const stopApp = (app: ChildProcess) => {
   } catch {}
 };
 
-/** 16 connections: 2 s of warm-up, then 8 s counted (`warmupOnly`: that many seconds of load, nothing counted). */
-export async function load(url: string, token: string | null, o: { warmupOnly?: number } = {}) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+/**
+ * 16 connections: 2 s of warm-up, then 8 s counted (`warmupOnly`: that many seconds of load,
+ * nothing counted; `headers`: sent with every request, e.g. a visitor's cookie).
+ */
+export async function load(url: string, token: string | null, o: { warmupOnly?: number; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...o.headers };
   if (o.warmupOnly) {
     await autocannon({ url, connections: 16, duration: o.warmupOnly, headers });
     return { rps: 0, p50: 0, p99: 0 };
@@ -54,4 +58,37 @@ export async function load(url: string, token: string | null, o: { warmupOnly?: 
   const r = await autocannon({ url, connections: 16, duration: 8, headers });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** Drops and recreates a bench database (a part that owns its database starts from nothing). */
+export async function freshDatabase(adminUrl: string, database: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A business-plan team's `apis.all` token from the admin command (run in `dir`, on `dbUrl`), and
+ * a caller of the server's /v1 at `origin` with it: the JSON answer, or an error naming the status.
+ */
+export function benchApi(o: { dir: string; env: Record<string, string>; dbUrl: string; team: string; origin: string }) {
+  const token = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/admin.ts', 'token', 'create', '--team', o.team, '--plan', 'business', '--scopes', 'apis.all'], {
+    cwd: o.dir,
+    env: { ...process.env, ...o.env, DATABASE_URL: o.dbUrl },
+  })
+    .toString()
+    .trim()
+    .split('\n')
+    .pop()!;
+  const call = async (method: string, p: string, body?: unknown) => {
+    const r = await fetch(o.origin + p, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  return { token, call };
 }

@@ -1,10 +1,13 @@
 // Office files in the browser (issue 22): a visitor opens a Word document while it is still being
 // converted, sees the "preparing" card, and the pages replace it without a reload; the owner's
 // dashboard shows the converted pages, and the reason a hostile file cannot be shown.
-// Screenshots 120-124.
-import { expect } from '@playwright/test';
+// A spreadsheet's pages name their sheet; a password-protected file says why to the owner and
+// nothing but "cannot be shown" to a visitor. Screenshots 120-124, 150-154.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { zip } from '../server/lib/zip';
-import { docx } from '../tests/support/office';
+import { docx, xlsxSheets } from '../tests/support/office';
 import { adminCommand, ownerApi, shot, signIn, test, uniqueEmail } from './support';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -52,4 +55,67 @@ test('a docx shows "preparing", then its pages without a reload; the owner sees 
   await expect(page.getByText('This file cannot be previewed')).toBeVisible();
   await shot(page, '124-dashboard-office-failed');
   void blocker;
+});
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The page image of page `n` has loaded (its pixels are there, not the placeholder). */
+const pageShown = (p: Page, n: number) =>
+  expect
+    .poll(() => p.getByTestId('page-image').first().evaluate((i: HTMLImageElement, want) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(`/pages/${want}?`), n), { timeout: 60_000 })
+    .toBe(true);
+
+test('a spreadsheet: each page names its sheet, the wide sheet fits the page; a password-protected file explains itself to the owner only', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { team, call, upload } = ownerApi('office-sheets-e2e');
+  const wide = [Array.from({ length: 40 }, (_, i) => `Q${(i % 4) + 1} ${2020 + Math.floor(i / 4)}`), ...Array.from({ length: 24 }, (_, r) => Array.from({ length: 40 }, (_, i) => String((r + 1) * 1000 + i * 37)))];
+  const book = await upload(
+    'Financial model.xlsx',
+    XLSX,
+    await xlsxSheets([
+      { name: 'Summary', rows: [['Financial model', ''], ['Revenue 2029', '12,400,000'], ['EBITDA 2029', '3,100,000'], ['Cash at close', '4,800,000']] },
+      { name: 'Quarterly detail', rows: wide },
+      { name: 'Assumptions', rows: [['Growth', '18%'], ['Churn', '4%'], ['Discount rate', '11%']] },
+    ]),
+  );
+  const locked = await upload('Locked terms.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', fs.readFileSync(path.join(__dirname, '../tests/fixtures/encrypted/locked.docx')));
+  const link = await call('POST', '/v1/links', { document_id: book.id, name: 'Model', allow_download: false });
+  const lockedLink = await call('POST', '/v1/links', { document_id: locked.id, name: 'Locked', allow_download: true });
+
+  const visitor = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await visitor.goto(link.url);
+  await expect(visitor.getByTestId('page-image').first()).toBeVisible({ timeout: 120_000 });
+  await expect(visitor.getByTestId('page-indicator')).toContainText('1');
+  await expect(visitor.getByTestId('page-sheet')).toHaveText('Sheet: Summary');
+  await visitor.getByTestId('page-next').click();
+  await expect(visitor.getByTestId('page-sheet')).toHaveText('Sheet: Quarterly detail');
+  await pageShown(visitor, 2);
+  await shot(visitor, '150-viewer-sheet-wide');
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await expect(visitor.getByTestId('page-sheet')).toBeVisible();
+  await pageShown(visitor, 2);
+  await shot(visitor, '151-viewer-sheet-phone');
+  await visitor.getByTestId('page-next').click();
+  await expect(visitor.getByTestId('page-sheet')).toHaveText('Sheet: Assumptions');
+
+  // The visitor of the locked file: a card and the download, never the reason.
+  const other = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await other.goto(lockedLink.url);
+  await expect(other.getByTestId('file-card')).toBeVisible({ timeout: 60_000 });
+  await expect(other.getByTestId('file-card')).toContainText('This file cannot be shown here.');
+  await expect(other.getByTestId('download')).toBeVisible();
+  await expect(other.locator('body')).not.toContainText('password');
+  await shot(other, '152-viewer-locked-file');
+
+  const owner = uniqueEmail('office-sheets-owner');
+  adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
+  await page.goto('/signin');
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/documents$/);
+  await page.goto(`/documents/${locked.id}`);
+  await expect(page.getByTestId('preview-error')).toContainText('password-protected', { timeout: 60_000 });
+  await shot(page, '153-dashboard-locked-file');
+  await page.goto(`/documents/${book.id}`);
+  await expect(page.getByTestId('pdf-preview')).toHaveAttribute('aria-label', /, 3 pages$/, { timeout: 60_000 });
+  await shot(page, '154-dashboard-sheet-preview');
 });

@@ -74,7 +74,19 @@ describe('--json and uploads', () => {
   it('human output is a table with a header row', async () => {
     const r = await quire(['documents', 'list', '--limit', '5'], env());
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+TYPE/);
+    expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+TYPE\s+NUM_PAGES\s+PREVIEW_STATUS\s+FOLDER_ID/);
+  });
+
+  it("documents list shows each document's preview status (issue 22)", async () => {
+    const txt = path.join(work, 'no-preview.txt');
+    fs.writeFileSync(txt, 'a file Quire does not preview\n');
+    const doc = json(await quire(['documents', 'upload', txt, '--name', 'CLI preview status', '--json'], env()));
+    expect(doc.preview_status).toBe('unavailable');
+    const r = await quire(['documents', 'list', '--limit', '50'], env());
+    const header = r.stdout.split('\n')[0]!;
+    const row = r.stdout.split('\n').find((l) => l.startsWith(doc.id))!;
+    // The column under PREVIEW_STATUS reads the document's status.
+    expect(row.slice(header.indexOf('PREVIEW_STATUS')).split(/\s+/)[0]).toBe('unavailable');
   });
 
   it('create a link for a document: flags become the body', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam, upload } from './support/api';
 import { createScratchDatabase } from './support/database';
 import { ok } from './support/docs';
-import { DOCX, ODT, PPTX, XLSX, docx, odt, pptx, xlsx } from './support/office';
+import { DOCX, ODT, PPTX, XLSX, docx, odt, pptx, xlsx, xlsxSheets } from './support/office';
 import { startServer, type RunningServer } from './support/server';
 import { enter, makeLink, slugOf, Visitor } from './support/viewer';
 import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
@@ -122,6 +122,76 @@ describe('Office files are converted and shown as pages', { timeout: 180_000 }, 
     const done = await settled(api, d.id);
     expect(done).toMatchObject({ preview_status: 'ready', num_pages: 2 });
     expect(ok(await api.get(`/v1/documents/${d.id}/versions/${v2.id}`))).toMatchObject({ preview_status: 'ready', num_pages: 2 });
+  });
+
+  it('the conversion ending is a document.updated event by the converter, with the fields it changed', async () => {
+    const d = await create(api, await docx(['Event page one', 'Event page two']), DOCX, 'Evented.docx');
+    await settled(api, d.id);
+    const events = ok(await api.get(`/v1/events?resource_id=${d.id}&type=document.updated`)).data;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'document.updated',
+      actor: { type: 'system', name: 'document converter', email: null },
+      request: null,
+      data: { object: { id: d.id, preview_status: 'ready', num_pages: 2 }, changes: { preview_status: ['processing', 'ready'], num_pages: [1, 2] } },
+    });
+  });
+
+  it('a spreadsheet: every sheet printed, a wide sheet fitted to the page width, and the viewer names the sheet of each page', async () => {
+    const wide = [Array.from({ length: 40 }, (_, i) => `Head${i + 1}`), ...Array.from({ length: 20 }, (_, r) => Array.from({ length: 40 }, (_, i) => `r${r + 1}c${i + 1}`))];
+    const bytes = await xlsxSheets([
+      { name: 'Summary', rows: [['Total revenue', '4200']] },
+      { name: 'Wide ledger', rows: wide },
+      { name: 'Notes & risks', rows: [['Closing note for the board']] },
+    ]);
+    const d = await create(api, bytes, XLSX, 'Model.xlsx');
+    const done = await settled(api, d.id);
+    // One page per sheet: the 40 columns are scaled onto one page instead of spreading over several.
+    expect(done).toMatchObject({ preview_status: 'ready', num_pages: 3 });
+    const [version] = ok(await api.get(`/v1/documents/${d.id}/versions`)).data;
+    const text = await pagesText(previewPdf(inject('serverEnv').QUIRE_DATA_DIR, version.id));
+    expect(text).toHaveLength(3);
+    expect(text[0]).toContain('Total revenue');
+    for (const word of ['Head1', 'Head40', 'r1c1', 'r1c40', 'r20c40']) expect(text[1]).toContain(word);
+    expect(text[2]).toContain('Closing note for the board');
+    // Each page heads with its sheet's name.
+    expect(text.map((t) => t.includes('Summary'))).toEqual([true, false, false]);
+
+    const v = new Visitor();
+    const slug = slugOf(await makeLink(api, { document_id: d.id }));
+    const first = (await enter(v, slug)).text();
+    expect(first).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Summary</);
+    const second = await v.get(`/view/${slug}?page=2`);
+    expect(second.text()).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Wide ledger</);
+    expect((await v.get(`/view/${slug}?page=3`)).text()).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Notes &amp; risks</);
+    // Documents that are not spreadsheets have no sheet label.
+    const pdfDoc = await create(api, await docx(['No sheets here']), DOCX, 'NoSheets.docx');
+    await settled(api, pdfDoc.id);
+    const other = new Visitor();
+    const otherSlug = slugOf(await makeLink(api, { document_id: pdfDoc.id }));
+    expect((await enter(other, otherSlug)).text()).not.toContain('data-testid="page-sheet"');
+  });
+
+  it('password-protected docx, xlsx and pptx are accepted, kept and downloadable; their preview fails as password-protected, and visitors see no reason', async () => {
+    const dir = path.join(__dirname, 'fixtures', 'encrypted');
+    for (const [file, ct, type] of [['locked.docx', DOCX, 'docs'], ['locked.xlsx', XLSX, 'sheet'], ['locked.pptx', PPTX, 'slides']] as const) {
+      const bytes = fs.readFileSync(path.join(dir, file));
+      const d = await create(api, bytes, ct, file);
+      expect(d, file).toMatchObject({ type, content_type: ct });
+      const done = await settled(api, d.id);
+      expect(done, file).toMatchObject({ preview_status: 'failed' });
+      expect(done.preview_error, file).toMatch(/password-protected/);
+      const v = new Visitor();
+      const slug = slugOf(await makeLink(api, { document_id: d.id, allow_download: true }));
+      const html = (await enter(v, slug)).text();
+      expect(html).toContain('data-testid="file-card"');
+      expect(html).toContain('This file cannot be shown here.');
+      expect(html).not.toContain('password-protected');
+      expect(html).not.toContain('Remove the password');
+      const dl = await v.get(`/view/${slug}/download`);
+      expect(dl.status).toBe(200);
+      expect(dl.body.equals(bytes)).toBe(true);
+    }
   });
 
   it('PDFs are ready at once; files Quire does not preview say so', async () => {

@@ -22,6 +22,7 @@ export function DocumentBody({
   watermark,
   t,
   initialPage,
+  pageSheets = null,
 }: {
   /** /view/{slug} or /view/{slug}/d/{item}. */
   base: string;
@@ -31,6 +32,8 @@ export function DocumentBody({
   watermark: OverlayWatermark | null;
   t: ViewerWords;
   initialPage: number;
+  /** A converted spreadsheet's sheet per page (the viewer names it), else null. */
+  pageSheets?: (string | null)[] | null;
 }) {
   const downloadUrl = doc.canDownload ? `${base}/download` : null;
   if (hasPages(doc)) {
@@ -45,7 +48,8 @@ export function DocumentBody({
         watermark={watermark}
         viewId={viewId}
         eventsUrl={eventsUrl}
-        words={{ pageOf: t.pageOf, previous: t.previous, next: t.next, zoomIn: t.zoomIn, zoomOut: t.zoomOut, pages: t.pages, download: t.download }}
+        pageSheets={pageSheets}
+        words={{ pageOf: t.pageOf, sheetName: t.sheetName, previous: t.previous, next: t.next, zoomIn: t.zoomIn, zoomOut: t.zoomOut, pages: t.pages, download: t.download }}
       />
     );
   }

@@ -14,7 +14,7 @@ import { PageThumbnails } from './page-thumbnails';
 import { usePageTime } from './use-page-time';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 
-export type DocumentViewerWords = { pageOf: string; previous: string; next: string; zoomIn: string; zoomOut: string; pages: string; download: string };
+export type DocumentViewerWords = { pageOf: string; sheetName: string; previous: string; next: string; zoomIn: string; zoomOut: string; pages: string; download: string };
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** The page-sized widths the renderer draws (server/services/viewer/render.ts); 480 is the thumbnail. */
@@ -46,9 +46,12 @@ export function DocumentViewer({
   viewId,
   eventsUrl,
   words,
+  pageSheets = null,
 }: {
   pagesUrl: string;
   numPages: number;
+  /** A converted spreadsheet: the sheet each page prints (index 0 is page 1; null where unknown). */
+  pageSheets?: readonly (string | null)[] | null;
   initialPage: number;
   /** The first page's size (any unit), for the placeholders' shape; null when unknown. */
   pageWidth: number | null;
@@ -73,6 +76,7 @@ export function DocumentViewer({
   const srcSet = (p: number) => PAGE_WIDTHS.map((w) => `${src(p, w)} ${w}w`).join(', ');
   const sizes = sizesFor(ratio, zoom);
   const label = (p: number) => words.pageOf.replace('{page}', String(p)).replace('{total}', String(numPages));
+  const sheet = pageSheets?.[page - 1] ?? null;
 
   const go = useCallback((p: number) => setPage((cur) => (p >= 1 && p <= numPages ? p : cur)), [numPages]);
 
@@ -174,6 +178,11 @@ export function DocumentViewer({
         <span className="shrink-0 px-1 text-center text-sm whitespace-nowrap text-zinc-600 tabular-nums" data-testid="page-indicator" aria-live="polite">
           {label(page)}
         </span>
+        {sheet !== null ? (
+          <span className="max-w-[30vw] min-w-0 truncate text-sm font-medium text-zinc-800 sm:max-w-xs" data-testid="page-sheet" title={words.sheetName.replace('{name}', sheet)}>
+            {words.sheetName.replace('{name}', sheet)}
+          </span>
+        ) : null}
         {navLink(page + 1, words.next, 'page-next', <ChevronRight className="h-5 w-5 shrink-0" />)}
         <div className="hidden items-center gap-1 sm:ml-auto sm:flex">
           {zoomButton(-1)}

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { fileTypeFromBuffer } from 'file-type';
+import { isEncryptedOoxml, OOXML_CONTENT_TYPES } from './encrypted-office';
 import {
   NO_MAGIC_CONTENT_TYPES,
   OLD_OFFICE_CONTENT_TYPES,
@@ -53,10 +54,13 @@ export async function detectUpload(
   if (detected) {
     let ct = normalizeContentType(detected.mime);
     if (ct === 'application/x-cfb') {
-      // Old Office files are all Compound File Binary; file-type cannot tell them apart.
-      if (!declared || !OLD_OFFICE_CONTENT_TYPES.includes(declared)) {
+      // Old Office files are all Compound File Binary; file-type cannot tell them apart. A
+      // password-protected docx/xlsx/pptx is one too: accepted as its declared type, so that it is
+      // kept and downloadable and its preview fails with the reason (issue 22).
+      const encryptedOoxml = !!declared && OOXML_CONTENT_TYPES.includes(declared) && isEncryptedOoxml(bytes);
+      if (!declared || (!OLD_OFFICE_CONTENT_TYPES.includes(declared) && !encryptedOoxml)) {
         throw new FileTypeError(
-          'The file is a Microsoft compound file (application/x-cfb), which is accepted only as a .doc, .xls or .ppt upload.',
+          'The file is a Microsoft compound file (application/x-cfb), which is accepted only as a .doc, .xls or .ppt upload, or as a password-protected .docx, .xlsx or .pptx.',
         );
       }
       ct = declared;

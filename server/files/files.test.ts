@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import {
   resolveDeclaredContentType,
 } from '../../lib/shared/content-types';
 import { detectImage, detectUpload, FileTypeError } from './detect';
+import { isEncryptedOoxml } from './encrypted-office';
 import { inspectPdf } from './pdf';
 
 const countPdfPages = async (bytes: Uint8Array) => (await inspectPdf(bytes)).pages;
@@ -213,6 +216,22 @@ describe('detectUpload', () => {
     expect(await detectUpload(CFB, 'application/vnd.ms-excel')).toEqual({ contentType: 'application/vnd.ms-excel', type: 'sheet' });
     expect(await refused(detectUpload(CFB, 'application/octet-stream', 'setup.msi'))).toMatch(/compound file/);
     expect(await refused(detectUpload(CFB, DOCX))).toMatch(/compound file/);
+  });
+
+  it('accepts a password-protected docx, xlsx or pptx (a compound file holding the encrypted package) as its declared type', async () => {
+    const dir = path.join(__dirname, '../../tests/fixtures/encrypted');
+    for (const [file, ct, type] of [
+      ['locked.docx', DOCX, 'docs'],
+      ['locked.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'sheet'],
+      ['locked.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'slides'],
+    ] as const) {
+      const bytes = fs.readFileSync(path.join(dir, file));
+      expect(isEncryptedOoxml(bytes), file).toBe(true);
+      expect(await detectUpload(bytes, ct, file)).toEqual({ contentType: ct, type });
+      // Not as something else: a compound file is still refused as a zip or a PDF.
+      expect(await refused(detectUpload(bytes, 'application/zip', 'x.zip'))).toMatch(/compound file/);
+    }
+    expect(isEncryptedOoxml(CFB)).toBe(false);
   });
 
   it('accepts clean UTF-8 text for text types', async () => {

@@ -13,6 +13,12 @@ import { getBlobStore } from '../storage';
 import { convertToPdf } from '../services/conversion/converter';
 import { ConversionError } from '../services/conversion/errors';
 import { prerenderAfterResponse } from '../services/viewer/prerender';
+import { toDocument } from '../services/documents';
+import { changesBetween, emit } from '../services/events/emit';
+import type { SystemActor } from '../auth/actor';
+import { Prisma } from '../db/generated/client';
+
+const CONVERTER = (teamId: string): SystemActor => ({ kind: 'system', teamId, name: 'document converter' });
 
 /** Attempts before a converter that keeps failing (unreachable, crashed) marks the file failed. */
 const MAX_ATTEMPTS = 3;
@@ -40,16 +46,28 @@ export async function claimConversion(now = Date.now()): Promise<Claimed | null>
 export const previewKeyFor = (versionId: string) => `previews/${versionId}.pdf`;
 
 /** Writes the outcome on the version and, when it is the primary, on its document (one transaction). */
-async function finish(c: Claimed, data: { previewStatus: string; previewError: string | null; previewKey?: string; numPages?: number; pageWidth?: number | null; pageHeight?: number | null }) {
+async function finish(c: Claimed, data: { previewStatus: string; previewError: string | null; previewKey?: string; numPages?: number; pageWidth?: number | null; pageHeight?: number | null; pageSheets?: (string | null)[] | null }) {
   return db.$transaction(async (tx) => {
-    const v = await tx.documentVersion.updateMany({ where: { id: c.id, previewStatus: 'processing' }, data: { ...data, previewClaimedUntil: null } });
+    // The document first, as adding or promoting a version locks it: the same order, no deadlock;
+    // and the event's "before" is exact.
+    await tx.$queryRaw`SELECT id FROM documents WHERE id = ${c.documentId} FOR UPDATE`;
+    const { pageSheets, ...fields } = data;
+    const v = await tx.documentVersion.updateMany({
+      where: { id: c.id, previewStatus: 'processing' },
+      data: { ...fields, ...(data.previewStatus === 'ready' ? { pageSheets: pageSheets ?? Prisma.DbNull } : {}), previewClaimedUntil: null },
+    });
     if (!v.count) return false; // deleted meanwhile
     const primary = await tx.documentVersion.findFirst({ where: { id: c.id, isPrimary: true }, select: { id: true } });
-    if (primary) {
-      await tx.document.update({
+    const before = primary ? await tx.document.findUnique({ where: { id: c.documentId } }) : null;
+    if (before) {
+      const d = await tx.document.update({
         where: { id: c.documentId },
         data: { previewStatus: data.previewStatus, previewError: data.previewError, ...(data.numPages ? { numPages: data.numPages } : {}) },
       });
+      // The owner learns the preview is there (or why not) as of any other change: document.updated
+      // with the fields that changed, in the transaction of the change (docs/decisions.md).
+      const after = toDocument(d);
+      await emit(tx, CONVERTER(d.teamId), { type: 'document.updated', object: after, changes: changesBetween(toDocument(before), after) });
     }
     return true;
   });
@@ -59,10 +77,10 @@ export async function convertOne(c: Claimed): Promise<void> {
   const store = getBlobStore();
   try {
     const bytes = await store.read(c.storageKey);
-    const { pdf, pages, firstPage } = await convertToPdf(bytes, c.contentType);
+    const { pdf, pages, firstPage, pageSheets } = await convertToPdf(bytes, c.contentType);
     const key = previewKeyFor(c.id);
     await store.put(key, pdf, 'application/pdf');
-    const done = await finish(c, { previewStatus: 'ready', previewError: null, previewKey: key, numPages: pages, pageWidth: firstPage?.width ?? null, pageHeight: firstPage?.height ?? null });
+    const done = await finish(c, { previewStatus: 'ready', previewError: null, previewKey: key, numPages: pages, pageWidth: firstPage?.width ?? null, pageHeight: firstPage?.height ?? null, pageSheets });
     if (!done) await store.delete(key).catch(() => {});
     else prerenderAfterResponse({ id: c.id, storageKey: key, contentType: 'application/pdf', numPages: pages });
   } catch (e) {
@@ -79,13 +97,23 @@ export async function convertOne(c: Claimed): Promise<void> {
   }
 }
 
-let draining: Promise<void> | null = null;
+let draining: Promise<number> | null = null;
 
-/** Converts queued versions until none is due; one drain per process at a time. */
-export function drainConversions(): Promise<void> {
+/**
+ * Converts queued versions until none is due (or, given `maxMs`, stops claiming once that long
+ * has passed: a cron call must end within its function's limit); one drain per process at a time.
+ * Resolves to the number of versions converted.
+ */
+export function drainConversions(o: { maxMs?: number } = {}): Promise<number> {
   draining ??= (async () => {
+    const stop = o.maxMs === undefined ? Infinity : Date.now() + o.maxMs;
+    let n = 0;
     try {
-      for (let c = await claimConversion(); c; c = await claimConversion()) await convertOne(c);
+      for (let c = await claimConversion(); c; c = Date.now() < stop ? await claimConversion() : null) {
+        await convertOne(c);
+        n++;
+      }
+      return n;
     } finally {
       draining = null;
     }

@@ -15,14 +15,15 @@ export const onNextStart = process.env.QUIRE_TEST_SERVER === 'next';
 /** `pid`: the server's process group (its database runs in it when embedded). */
 export type RunningServer = { url: string; port: number; pid: number; logFile: string; stop(): Promise<void> };
 
-export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string }): Promise<RunningServer> {
+/** `face`: `next` runs bare `next start` whatever QUIRE_TEST_SERVER says (with VERCEL set: no timers, as on Vercel). */
+export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string; face?: 'serve' | 'next' }): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
     throw new Error('No production build found: run `npm run build` first (`npm test` does it for you).');
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(opts.logFile, 'a');
-  const face = onNextStart ? ['next', 'start'] : ['serve'];
+  const face = (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start'] : ['serve'];
   const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', ...env, PORT: String(port) },

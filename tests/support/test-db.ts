@@ -3,8 +3,8 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 
-export async function withTestDb<T>(f: (c: pg.Client) => Promise<T>): Promise<T> {
-  const env = inject('serverEnv');
+/** `env`: another server's environment (its QUIRE_DATA_DIR or DATABASE_URL); the suite's server by default. */
+export async function withTestDb<T>(f: (c: pg.Client) => Promise<T>, env: Record<string, string | undefined> = inject('serverEnv')): Promise<T> {
   let url = env.DATABASE_URL;
   if (!url) {
     process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;

@@ -6,7 +6,8 @@ import { retryAfterMs } from '../api/client';
 import { contentTypeFor } from '../api/content-type';
 import { buildProgram } from '../main';
 import { flagName } from './build';
-import { GROUPS, type GroupDef } from './table';
+import { formatTable } from '../output';
+import { DOCUMENT_COLUMNS, GROUPS, type GroupDef } from './table';
 
 const leaves = (c: Command, prefix = ''): string[] =>
   c.commands.length ? c.commands.flatMap((s) => leaves(s, `${prefix}${s.name()} `)) : [prefix.trim()];
@@ -39,6 +40,23 @@ describe('command table', () => {
     const create = find('links create').options.map((o) => o.long);
     expect(create).toEqual(expect.arrayContaining(['--document', '--allow-download', '--no-allow-download', '--expires-at', '--data']));
     expect(find('documents list').options.map((o) => o.long)).toEqual(expect.arrayContaining(['--limit', '--cursor', '--folder', '--query', '--all']));
+  });
+});
+
+describe('documents table', () => {
+  it("documents and their versions show the preview status (an Office file's conversion, issue 22)", () => {
+    const documents = GROUPS.find((g) => g.name === 'documents')!;
+    expect(documents.columns).toBe(DOCUMENT_COLUMNS);
+    expect(DOCUMENT_COLUMNS).toContain('preview_status');
+    expect(documents.groups!.find((g) => g.name === 'versions')!.columns).toContain('preview_status');
+    const rows = [
+      { id: 'doc_1', name: 'Plan.docx', type: 'docs', num_pages: 1, preview_status: 'processing', preview_error: null, folder_id: null, updated_at: '2026-11-26T10:00:00.000Z' },
+      { id: 'doc_2', name: 'Locked.xlsx', type: 'sheet', num_pages: 1, preview_status: 'failed', preview_error: 'The file is password-protected', folder_id: null, updated_at: '2026-11-26T10:00:00.000Z' },
+    ];
+    const [header, ...lines] = formatTable(rows, DOCUMENT_COLUMNS).split('\n');
+    expect(header).toMatch(/^ID\s+NAME\s+TYPE\s+NUM_PAGES\s+PREVIEW_STATUS\s+FOLDER_ID\s+UPDATED_AT$/);
+    const at = header!.indexOf('PREVIEW_STATUS');
+    expect(lines.map((l) => l.slice(at).split(/\s+/)[0])).toEqual(['processing', 'failed']);
   });
 });
 

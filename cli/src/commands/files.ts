@@ -4,10 +4,10 @@ import { unwrap } from '../api/client';
 import { uploadFile } from '../api/upload';
 import { parseJson, show } from './build';
 import { context, withGlobals } from './context';
+import { DOCUMENT_COLUMNS } from './table';
 
 const CONTENT_TYPE = '--content-type <type>';
 const CONTENT_TYPE_HELP = 'MIME type of the file (default: from its extension)';
-const DOCUMENT_COLUMNS = ['id', 'name', 'type', 'num_pages', 'folder_id', 'updated_at'];
 
 export function fileCommands(documents: Command, versions: Command) {
   withGlobals(

@@ -40,6 +40,8 @@ function crud<B extends keyof paths, I extends keyof paths>(base: B, item: I, la
   ];
 }
 
+/** A document's row: preview_status says whether an Office file is viewable yet (issue 22). */
+export const DOCUMENT_COLUMNS = ['id', 'name', 'type', 'num_pages', 'preview_status', 'folder_id', 'updated_at'];
 const ROOM = 'id=dataroom';
 const GROUP = [ROOM, 'groupId=group'];
 const VIEW_COLUMNS = ['id', 'viewer_email', 'view_type', 'link_id', 'document_id', 'dataroom_id', 'viewed_at'];
@@ -50,7 +52,7 @@ export const GROUPS: GroupDef[] = [
   {
     name: 'documents',
     summary: 'Documents of the team library (upload, versions, search)',
-    columns: ['id', 'name', 'type', 'num_pages', 'folder_id', 'updated_at'],
+    columns: DOCUMENT_COLUMNS,
     ops: [
       op('list', 'GET', '/documents'),
       op('search', 'GET', '/documents/search', { args: ['q=text'] }),
@@ -63,7 +65,7 @@ export const GROUPS: GroupDef[] = [
       {
         name: 'versions',
         summary: 'Versions of a document',
-        columns: ['id', 'version_number', 'is_primary', 'type', 'num_pages', 'file_size', 'created'],
+        columns: ['id', 'version_number', 'is_primary', 'type', 'num_pages', 'preview_status', 'file_size', 'created'],
         ops: [
           op('list', 'GET', '/documents/{id}/versions', { args: ['id=document'] }),
           op('get', 'GET', '/documents/{id}/versions/{versionId}', { args: ['id=document', 'versionId=version'] }),

@@ -1,12 +1,14 @@
 // Office file → PDF for the page pipeline (DESIGN.md "Every file type viewable"): Gotenberg when
 // CONVERSION_URL is set, else a local soffice, else none (`unavailable`). One conversion at a time
 // per instance: a conversion takes a core and hundreds of megabytes, and viewers' page renders
-// must keep theirs.
+// must keep theirs. Spreadsheets are prepared first and their pages matched to their sheets
+// (spreadsheet.ts).
 import { config } from '../../config';
 import { inspectPdf } from '../../files/pdf';
 import { ConversionError, REASONS } from './errors';
 import { convertWithGotenberg } from './gotenberg';
 import { convertWithSoffice, sofficeAvailable } from './soffice';
+import { prepareXlsx, sheetsOfPages } from './spreadsheet';
 import { checkOfficeContainer } from './zip-guard';
 
 /** Content types converted to PDF, with the extension the converter is told. */
@@ -49,11 +51,14 @@ export async function convertToPdf(bytes: Buffer, contentType: string) {
   const converter = availableConverter();
   if (!converter) throw new ConversionError(REASONS.noConverter, 'unavailable');
   checkOfficeContainer(bytes, contentType);
+  // An xlsx prints every sheet fitted to the page width, its name at the top of each page.
+  const book = ext === 'xlsx' ? prepareXlsx(bytes) : null;
+  const input = book?.bytes ?? bytes;
   const timeoutMs = config.conversionTimeoutMs;
   const pdf = await oneAtATime(() =>
     converter === 'gotenberg'
-      ? convertWithGotenberg(bytes, ext, { url: config.conversionUrl!, timeoutMs })
-      : convertWithSoffice(bytes, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes }),
+      ? convertWithGotenberg(input, ext, { url: config.conversionUrl!, timeoutMs })
+      : convertWithSoffice(input, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes }),
   );
   let info;
   try {
@@ -63,5 +68,6 @@ export async function convertToPdf(bytes: Buffer, contentType: string) {
   }
   const max = config.conversionMaxPages;
   if (info.pages > max) throw new ConversionError(REASONS.tooManyPages(info.pages, max));
-  return { pdf, pages: info.pages, firstPage: info.firstPage };
+  const pageSheets = book && book.sheets.length > 0 ? await sheetsOfPages(pdf, book.sheets).catch(() => null) : null;
+  return { pdf, pages: info.pages, firstPage: info.firstPage, pageSheets };
 }

@@ -4,8 +4,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { zip } from '../../lib/zip';
+import { convertToPdf } from './converter';
 import { ConversionError } from './errors';
 import { ConverterUnreachableError, convertWithGotenberg } from './gotenberg';
+import { readZipEntry, zipEntries } from './zip-guard';
 
 const PDF = Buffer.from('%PDF-1.7\n%fake but well-formed enough for the client\n%%EOF\n');
 let server: http.Server;
@@ -79,5 +83,50 @@ describe('Gotenberg client', () => {
     const e = await convertWithGotenberg(Buffer.from('x'), 'docx', { url, timeoutMs: 300 }).catch((x) => x);
     expect(e).toBeInstanceOf(ConversionError);
     expect(e.message).toMatch(/took longer than 1 seconds/);
+  });
+});
+
+describe('a spreadsheet through Gotenberg', () => {
+  it('is sent prepared (every worksheet fitted to the page width, its name in the header) and its pages are matched to its sheets', async () => {
+    const sheet = (cells: string) => Buffer.from(`<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${cells}</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`);
+    const xlsx = zip([
+      { name: '[Content_Types].xml', bytes: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
+      { name: 'xl/workbook.xml', bytes: Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="r"><sheets><sheet name="Revenue" sheetId="1" r:id="rId1"/><sheet name="Hidden" sheetId="2" state="hidden" r:id="rId2"/><sheet name="Costs" sheetId="3" r:id="rId3"/></sheets></workbook>') },
+      { name: 'xl/worksheets/sheet1.xml', bytes: sheet('<row r="1"/>') },
+      { name: 'xl/worksheets/sheet2.xml', bytes: sheet('') },
+      { name: 'xl/worksheets/sheet3.xml', bytes: sheet('<row r="1"/>') },
+    ]);
+    // What LibreOffice would print: each page headed with its sheet's name (the rewritten header).
+    const out = await PDFDocument.create();
+    const font = await out.embedFont(StandardFonts.Helvetica);
+    for (const [name, body] of [['Revenue', 'North 100'], ['Revenue', 'South 90'], ['Costs', 'Rent 40']]) {
+      const page = out.addPage([842, 595]);
+      page.drawText(name!, { x: 400, y: 570, size: 10, font });
+      page.drawText(body!, { x: 40, y: 400, size: 10, font });
+    }
+    const pdf = Buffer.from(await out.save());
+    answer = () => ({ status: 200, body: pdf });
+    const before = process.env.CONVERSION_URL;
+    process.env.CONVERSION_URL = url;
+    try {
+      const r = await convertToPdf(xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(r.pages).toBe(3);
+      expect(r.pageSheets).toEqual(['Revenue', 'Revenue', 'Costs']);
+    } finally {
+      if (before === undefined) delete process.env.CONVERSION_URL;
+      else process.env.CONVERSION_URL = before;
+    }
+    const req = seen.at(-1)!;
+    const file = req.form.get('files') as File;
+    expect(file.name).toBe('document.xlsx');
+    expect(req.form.get('landscape')).toBe('true');
+    const sent = Buffer.from(await file.arrayBuffer());
+    const entries = zipEntries(sent)!;
+    for (const n of ['xl/worksheets/sheet1.xml', 'xl/worksheets/sheet3.xml']) {
+      const xml = readZipEntry(sent, entries.find((e) => e.name === n)!)!.toString();
+      expect(xml, n).toContain('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
+      expect(xml, n).toContain('<pageSetup fitToWidth="1" fitToHeight="0"/>');
+      expect(xml, n).toContain('<oddHeader>&amp;C&amp;A</oddHeader>');
+    }
   });
 });

@@ -2,7 +2,9 @@
 // `POST /forms/libreoffice/convert`, multipart/form-data with the document in a `files` part whose
 // file name carries the extension (Gotenberg picks LibreOffice's import filter from it); 200
 // answers the PDF itself (one file, no merge); 400 means LibreOffice could not process the file
-// (malformed or password-protected); 503 means Gotenberg's own conversion deadline passed.
+// (malformed or password-protected); 503 means Gotenberg's own conversion deadline passed. An
+// xlsx arrives already fitted to the page width (spreadsheet.ts), so no Gotenberg-specific option
+// is needed for that (its `singlePageSheets` would squeeze a long sheet onto one page).
 import { ConversionError, REASONS } from './errors';
 
 /** The service answered something other than a verdict on the file (down, overloaded): try later. */

@@ -53,6 +53,14 @@ describe('soffice process', () => {
     expect(args).toMatch(/document\.odt\s*$/);
   });
 
+  it('the converter runs at the lowest CPU priority (nice 19), so requests keep the cores first', async () => {
+    const log = path.join(dir, 'nice.txt');
+    // Field 19 of /proc/self/stat is the niceness of the process reading it (the converter itself).
+    const bin = fakeBinary('nice', `cut -d' ' -f19 /proc/$$/stat > ${log}; while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`);
+    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    expect(fs.readFileSync(log, 'utf8').trim()).toBe('19');
+  });
+
   it('a missing binary is no converter', () => {
     expect(sofficeAvailable(path.join(dir, 'does-not-exist'))).toBe(false);
     expect(sofficeAvailable('sh')).toBe(true);
@@ -73,8 +81,11 @@ describe('zip guard', () => {
   });
 
   it('refuses encrypted OOXML (a compound file with EncryptionInfo) and encrypted ODF', () => {
-    const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
+    const cfb = fs.readFileSync(path.join(__dirname, '../../../tests/fixtures/encrypted/locked.docx'));
     expect(() => checkOfficeContainer(cfb, DOCX)).toThrow(/password-protected/);
+    // A compound file without the encrypted package (an old .doc) goes to the converter.
+    const plain = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(512)]);
+    expect(() => checkOfficeContainer(plain, 'application/msword')).not.toThrow();
     const odf = zip([
       { name: 'mimetype', bytes: Buffer.from('application/vnd.oasis.opendocument.text') },
       { name: 'META-INF/manifest.xml', bytes: Buffer.from('<manifest:manifest><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry>'.repeat(20) + '</manifest:manifest>') },

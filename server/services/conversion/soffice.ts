@@ -25,6 +25,7 @@ export function sofficeAvailable(binary: string): boolean {
 }
 
 const hasPrlimit = () => sofficeAvailable('prlimit');
+const hasNice = () => sofficeAvailable('nice');
 
 export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeOptions): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-convert-'));
@@ -36,7 +37,10 @@ export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeO
       `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
       '--convert-to', 'pdf', '--outdir', path.join(dir, 'out'), input,
     ];
-    const [cmd, argv] = hasPrlimit() ? ['prlimit', [`--as=${o.memoryBytes}`, '--', o.binary, ...args]] : [o.binary, args];
+    const limited: [string, string[]] = hasPrlimit() ? ['prlimit', [`--as=${o.memoryBytes}`, '--', o.binary, ...args]] : [o.binary, args];
+    // At the lowest CPU priority: a conversion takes what the server's requests leave, so the
+    // viewer's pages keep their latency while it runs (docs/benchmarks.md, "Office files").
+    const [cmd, argv] = hasNice() ? ['nice', ['-n', '19', limited[0], ...limited[1]]] : limited;
     const { code, stderr, timedOut } = await run(cmd, argv, o.timeoutMs, dir);
     if (timedOut) throw new ConversionError(REASONS.timeout(Math.ceil(o.timeoutMs / 1000)));
     const pdf = await readFile(path.join(dir, 'out', 'document.pdf')).catch(() => null);

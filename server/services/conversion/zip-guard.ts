@@ -2,6 +2,7 @@
 // directory's declared sizes must stay within what a document holds, and an ODF manifest must not
 // declare encryption. A lying local header is caught by the converter's memory limit instead.
 import { inflateRawSync } from 'node:zlib';
+import { isCompoundFile, isEncryptedOoxml } from '../../files/encrypted-office';
 import { ConversionError, REASONS } from './errors';
 
 /** Whole uncompressed content a document may declare. */
@@ -9,7 +10,7 @@ export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
 /** Compression ratio beyond which one entry is treated as a bomb (text XML compresses about 10:1). */
 const MAX_RATIO = 200;
 
-type Entry = { name: string; compressed: number; size: number };
+export type ZipDirEntry = { name: string; compressed: number; size: number; method: number; localOffset: number };
 
 function endOfCentralDirectory(b: Buffer): number {
   for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
@@ -19,12 +20,12 @@ function endOfCentralDirectory(b: Buffer): number {
 }
 
 /** The central directory's entries; null when the bytes are not a readable ZIP. */
-export function zipEntries(b: Buffer): Entry[] | null {
+export function zipEntries(b: Buffer): ZipDirEntry[] | null {
   const end = endOfCentralDirectory(b);
   if (end < 0) return null;
   const count = b.readUInt16LE(end + 10);
   let at = b.readUInt32LE(end + 16);
-  const entries: Entry[] = [];
+  const entries: ZipDirEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (at + 46 > b.length || b.readUInt32LE(at) !== 0x02014b50) return null;
     const compressed = b.readUInt32LE(at + 20);
@@ -32,7 +33,9 @@ export function zipEntries(b: Buffer): Entry[] | null {
     const nameLen = b.readUInt16LE(at + 28);
     const extraLen = b.readUInt16LE(at + 30);
     const commentLen = b.readUInt16LE(at + 32);
-    entries.push({ name: b.subarray(at + 46, at + 46 + nameLen).toString('utf8'), compressed, size });
+    const method = b.readUInt16LE(at + 10);
+    const localOffset = b.readUInt32LE(at + 42);
+    entries.push({ name: b.subarray(at + 46, at + 46 + nameLen).toString('utf8'), compressed, size, method, localOffset });
     at += 46 + nameLen + extraLen + commentLen;
   }
   return entries;
@@ -41,9 +44,9 @@ export function zipEntries(b: Buffer): Entry[] | null {
 const ZIP_BASED = /openxmlformats|opendocument/;
 
 export function checkOfficeContainer(bytes: Buffer, contentType: string): void {
-  // Encrypted OOXML is a compound file holding an EncryptionInfo stream (names are UTF-16).
-  if (bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
-    if (bytes.includes(Buffer.from('EncryptionInfo', 'utf16le'))) throw new ConversionError(REASONS.password);
+  // Encrypted OOXML is a compound file holding the encrypted package (server/files/encrypted-office.ts).
+  if (isCompoundFile(bytes)) {
+    if (isEncryptedOoxml(bytes)) throw new ConversionError(REASONS.password);
     return;
   }
   if (!ZIP_BASED.test(contentType)) return;
@@ -85,4 +88,19 @@ function odfEncrypted(bytes: Buffer): boolean {
     at = bytes.indexOf(name, at + 1);
   }
   return false;
+}
+
+/** One entry's bytes (stored or deflated), read through its local header; null when unreadable. */
+export function readZipEntry(b: Buffer, e: ZipDirEntry): Buffer | null {
+  const h = e.localOffset;
+  if (h + 30 > b.length || b.readUInt32LE(h) !== 0x04034b50) return null;
+  const start = h + 30 + b.readUInt16LE(h + 26) + b.readUInt16LE(h + 28);
+  const raw = b.subarray(start, start + e.compressed);
+  try {
+    if (e.method === 0) return Buffer.from(raw);
+    if (e.method === 8) return inflateRawSync(raw, { maxOutputLength: Math.max(e.size, 1) });
+  } catch {
+    return null;
+  }
+  return null;
 }

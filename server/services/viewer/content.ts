@@ -33,6 +33,16 @@ const DOC_COLUMNS = `d.id AS "documentId", d.name, d.type, v.id AS "versionId", 
   v.page_width AS "pageWidth", v.page_height AS "pageHeight",
   v.preview_status AS "previewStatus", v.preview_error AS "previewError", v.preview_key AS "previewKey"`;
 
+/**
+ * A converted spreadsheet's sheet per page (document_versions.page_sheets), for the viewer's page
+ * label; null for anything else. `doc` is what the link already shows (its checks are done).
+ */
+export async function pageSheetsOf(doc: Pick<ShownDocument, 'versionId' | 'type' | 'previewKey'>): Promise<(string | null)[] | null> {
+  if (doc.type !== 'sheet' || !doc.previewKey) return null;
+  const [row] = await sqlRows<{ sheets: unknown }>(`SELECT page_sheets AS sheets FROM document_versions WHERE id = $1`, [doc.versionId]);
+  return Array.isArray(row?.sheets) ? row.sheets.map((s) => (typeof s === 'string' ? s : null)) : null;
+}
+
 /** Only stored files can be downloaded (link and Notion documents are addresses). */
 const downloadable = (d: { storageKey: string | null }) => d.storageKey !== null;
 

@@ -5,6 +5,7 @@
 // node:http fast path renders too).
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
+import { pageSheetsOf } from '@/server/services/viewer/content';
 import { QaPanel } from '@/components/viewer/qa-panel';
 import { RoomView } from '@/components/viewer/room-view';
 import { loadViewerPage, targetName } from '@/server/viewer/page';
@@ -69,6 +70,7 @@ export default async function ViewPage({ params, searchParams }: Props) {
         watermark={overlayFor(link, ctx.actor, ctx.address)}
         t={page.words.t}
         initialPage={Number(firstOf(sp.page)) || 1}
+        pageSheets={await pageSheetsOf(doc)}
       />
     </Shell>
   );

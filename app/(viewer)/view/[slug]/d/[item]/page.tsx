@@ -3,6 +3,7 @@
 import { ChevronRight } from 'lucide-react';
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
+import { pageSheetsOf } from '@/server/services/viewer/content';
 import { QaPanel } from '@/components/viewer/qa-panel';
 import { hasPages } from '@/lib/shared/preview-status';
 import { loadViewerPage } from '@/server/viewer/page';
@@ -63,6 +64,7 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
             watermark={overlayFor(link, ctx.actor, ctx.address)}
             t={page.words.t}
             initialPage={Number(firstOf(sp.page)) || 1}
+            pageSheets={await pageSheetsOf(doc)}
           />
         </div>
         {qa.enabled && (

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "document_versions" ADD COLUMN     "page_sheets" JSONB;

@@ -1,0 +1,71 @@
+// The conversion queue on Vercel (issue 22): no instance polls there, so Vercel Cron calls
+// /api/cron/conversions (vercel.json) with `Authorization: Bearer $CRON_SECRET`. On a server run as
+// on Vercel (bare `next start` with VERCEL set: no timers), a version whose wake-up was lost stays
+// queued until the cron route drains it; the route refuses any call without the secret.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, createToken, uniqueTeam, upload } from './support/api';
+import { createScratchDatabase } from './support/database';
+import { ok } from './support/docs';
+import { DOCX, docx } from './support/office';
+import { startServer, type RunningServer } from './support/server';
+import { withTestDb } from './support/test-db';
+
+const SECRET = 'cron-secret-for-the-conversion-test';
+let server: RunningServer;
+let api: ReturnType<typeof client>;
+let env: Record<string, string>;
+let dropDatabase: (() => Promise<void>) | null = null;
+const dir = path.join(inject('tmpDir'), 'conversion-cron');
+
+beforeAll(async () => {
+  fs.mkdirSync(dir, { recursive: true });
+  env = { ...inject('serverEnv'), QUIRE_DATA_DIR: path.join(dir, 'data'), VERCEL: '1', CRON_SECRET: SECRET };
+  if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_convert_cron_${process.pid}`);
+    env.DATABASE_URL = scratch.url;
+    dropDatabase = scratch.drop;
+  }
+  server = await startServer(env, { logFile: path.join(dir, 'server.log'), face: 'next' });
+  api = client((await createToken({ team: uniqueTeam('convert-cron'), scopes: 'apis.all', env })).token, server.url);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await dropDatabase?.();
+});
+
+const cron = (authorization?: string) => fetch(`${server.url}/api/cron/conversions`, { headers: authorization ? { authorization } : {} });
+
+describe('GET /api/cron/conversions', { timeout: 180_000 }, () => {
+  it('refuses a call without the secret, or with another one', async () => {
+    for (const auth of [undefined, 'Bearer wrong-secret', SECRET, `Bearer ${SECRET}x`, `Basic ${SECRET}`]) {
+      const r = await cron(auth);
+      expect(r.status, String(auth)).toBe(401);
+      expect(await r.json()).toEqual({ error: 'unauthorized' });
+    }
+  });
+
+  it('converts what is queued, which nothing else picks up on Vercel', async () => {
+    const bytes = await docx(['Cron page one', 'Cron page two']);
+    const d = ok(await api.post('/v1/documents', { upload_id: await upload(api, bytes, DOCX, 'Cron.docx'), name: 'Cron.docx' }), 201);
+    expect(d.preview_status).toBe('processing');
+    // The wake-up after the answer converts it on this instance.
+    await expect.poll(async () => ok(await api.get(`/v1/documents/${d.id}`)).preview_status, { timeout: 90_000, interval: 250 }).toBe('ready');
+    // Queued again as if that wake-up had been lost with its instance: no poller takes it.
+    await withTestDb(async (c) => {
+      await c.query(`UPDATE document_versions SET preview_status = 'processing', preview_key = NULL, preview_claimed_until = NULL WHERE document_id = $1`, [d.id]);
+      await c.query(`UPDATE documents SET preview_status = 'processing' WHERE id = $1`, [d.id]);
+    }, env);
+    await new Promise((r) => setTimeout(r, 6_000)); // longer than a long-lived server's 5-s poll
+    expect(ok(await api.get(`/v1/documents/${d.id}`)).preview_status).toBe('processing');
+
+    const r = await cron(`Bearer ${SECRET}`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ ok: true, converted: 1 });
+    expect(ok(await api.get(`/v1/documents/${d.id}`))).toMatchObject({ preview_status: 'ready', num_pages: 2 });
+    // Nothing left: the next call converts nothing.
+    expect(await (await cron(`Bearer ${SECRET}`)).json()).toEqual({ ok: true, converted: 0 });
+  });
+});
