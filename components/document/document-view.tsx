@@ -184,6 +184,7 @@ function Document({ initial }: { initial: DocumentItem }) {
             versionId={viewing.id}
             versionLabel={`Version ${viewing.version_number}${viewing.is_primary ? ' (primary)' : ''}`}
             numPages={viewing.num_pages ?? doc.num_pages}
+            video={viewing.type === 'video'}
           />
         </div>
       )}
