@@ -5,9 +5,16 @@
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminCommand, api, ownerApi, shot, signIn, test, uniqueEmail } from './support';
+import { adminCommand, ownerApi, recordedPages, shot, signIn, test, uniqueEmail } from './support';
 
 const WEBM = fs.readFileSync(path.join(__dirname, '..', 'tests', 'fixtures', 'countdown.webm'));
+
+/** Through the link's email gate. */
+async function openAs(page: Page, url: string, email: string) {
+  await page.goto(url);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
 
 const currentTime = (page: Page) => page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
@@ -30,9 +37,7 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   viewer.on('response', (r) => {
     if (/\/view\/[^/]+\/video$/.test(new URL(r.url()).pathname)) ranges.push(r.status());
   });
-  await viewer.goto(link.url);
-  await viewer.getByLabel('Email address').fill(visitor);
-  await viewer.getByRole('button', { name: 'Continue' }).click();
+  await openAs(viewer, link.url, visitor);
 
   const poster = viewer.getByTestId('video-poster');
   await expect(poster).toBeVisible();
@@ -41,7 +46,7 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   await expect(poster).toContainText('0:14');
   await shot(viewer, '140-video-poster');
 
-  // The keyboard starts it: Tab reaches the poster's button, Enter plays.
+  // The keyboard starts it: the poster is a button; focused, Enter plays.
   await poster.focus();
   await expect(poster).toBeFocused();
   await viewer.keyboard.press('Enter');
@@ -59,12 +64,7 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   await expect.poll(() => currentTime(viewer), { timeout: 15_000 }).toBeGreaterThan(12);
   await viewer.close({ runBeforeUnload: true });
 
-  const viewId = await expect
-    .poll(async () => (await api(`/v1/links/${link.id}/views`, token)).body.data[0]?.id ?? null, { timeout: 20_000 })
-    .not.toBeNull()
-    .then(async () => (await api(`/v1/links/${link.id}/views`, token)).body.data[0].id as string);
-  let segments: { page_number: number; duration_seconds: number }[] = [];
-  await expect.poll(async () => (segments = (await api(`/v1/analytics/views/${viewId}`, token)).body.pages).length, { timeout: 20_000 }).toBe(2);
+  const segments = await recordedPages(link.id, token, 2);
   expect(segments.map((s) => s.page_number)).toEqual([1, 2]);
   expect(segments[0]!.duration_seconds).toBeGreaterThanOrEqual(2);
   expect(segments[1]!.duration_seconds).toBeGreaterThanOrEqual(1);
@@ -73,9 +73,7 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   // A phone: the poster and the player at the screen's width.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const mobile = await phone.newPage();
-  await mobile.goto(link.url);
-  await mobile.getByLabel('Email address').fill('phone.viewer@fund.example');
-  await mobile.getByRole('button', { name: 'Continue' }).click();
+  await openAs(mobile, link.url, 'phone.viewer@fund.example');
   await expect(mobile.getByTestId('video-poster')).toBeVisible();
   const box = await mobile.getByTestId('video').boundingBox();
   expect(box!.width).toBeGreaterThan(330);
