@@ -1,7 +1,7 @@
 // A video in the viewer (issue 22): a visitor opens a WebM link (Debian's Chromium plays VP8),
 // sees the neutral poster and the link's watermark, starts it from the keyboard, and the player
 // streams it through the range route (206 answers); the watch time goes out per 10-second segment
-// and the owner's document page shows it by segment. Desktop and phone. Screenshots 140-145.
+// and the owner's document page shows it by segment. Desktop and phone. Screenshots 140-145; a room's tile shows the poster.
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,4 +97,18 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   await expect(analytics.getByTestId('page-chart')).toContainText(/0:10–0:20: \d+(\.\d)? s/);
   await analytics.scrollIntoViewIfNeeded();
   await shot(page, '144-video-analytics', { fullPage: true });
+
+  // In a room: the video's tile has the neutral poster, and the video plays from the room.
+  const room = await call('POST', '/v1/datarooms', { name: 'Launch room' });
+  await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: doc.id });
+  const roomLink = await call('POST', '/v1/links', { dataroom_id: room.id, name: 'Room' });
+  const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const visit = await guest.newPage();
+  await visit.goto(roomLink.url);
+  const tile = visit.getByTestId('room-document').filter({ hasText: 'Product walkthrough.webm' });
+  await expect(tile.getByTestId('video-card-poster')).toBeVisible();
+  await shot(visit, '145-video-room-tile');
+  await tile.getByRole('link').first().click();
+  await expect(visit.getByTestId('video-poster')).toBeVisible();
+  await guest.close();
 });

@@ -11,6 +11,9 @@ import { clock, SEGMENT_MS } from '@/lib/shared/video';
 import { usePageTime } from './use-page-time';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 
+/** A 16:9 frame's height against a Letter page's (792 pt) at the same width (612 pt): the watermark keeps its size against the height. */
+const VIDEO_WATERMARK_SCALE = (9 / 16) * (612 / 792);
+
 export type VideoPlayerWords = { playVideo: string; fullScreen: string; download: string };
 
 export function VideoPlayer({
@@ -131,7 +134,7 @@ export function VideoPlayer({
             {duration ? <span className="rounded bg-black/40 px-2 py-0.5 text-xs tabular-nums text-white/80">{clock(duration)}</span> : null}
           </button>
         ) : null}
-        {watermark ? <WatermarkOverlay wm={watermark} /> : null}
+        {watermark ? <WatermarkOverlay wm={watermark} scale={VIDEO_WATERMARK_SCALE} /> : null}
       </div>
     </div>
   );
