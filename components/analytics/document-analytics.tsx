@@ -17,7 +17,7 @@ import { dailyBars } from './daily';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
 import { Stat } from './stat';
-import { clock, SEGMENT_MS, segmentLabel } from '@/lib/shared/video';
+import { pageBars } from './page-bars';
 
 export function DocumentAnalytics({
   documentId,
@@ -39,14 +39,7 @@ export function DocumentAnalytics({
   const figures = useQuery(trpc.analytics.document.queryOptions(input));
   const readers = useQuery(trpc.analytics.documentReaders.queryOptions(input));
   const a = figures.data;
-  const seen = new Map((a?.avg_page_duration_seconds ?? []).map((p) => [p.page_number, p.avg_duration_seconds]));
-  const pages = Math.max(numPages, ...seen.keys());
-  // A segment's axis tick is where it starts (0:10); its label the stretch it covers (0:10–0:20).
-  const bars = Array.from({ length: pages }, (_, i) => ({
-    key: video ? clock((i * SEGMENT_MS) / 1000) : String(i + 1),
-    label: video ? segmentLabel(i + 1) : `Page ${i + 1}`,
-    value: seen.get(i + 1) ?? 0,
-  }));
+  const bars = pageBars(a?.avg_page_duration_seconds ?? [], video, numPages);
   const unit = video ? 'segment' : 'page';
   return (
     <Card>
