@@ -97,6 +97,10 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   await expect(analytics.getByTestId('page-chart')).toContainText(/0:10–0:20: \d+(\.\d)? s/);
   await analytics.scrollIntoViewIfNeeded();
   await shot(page, '144-video-analytics', { fullPage: true });
+  // The link's page charts the same segments.
+  await page.goto(`/links/${link.id}`);
+  await expect(page.getByText('Average watch time per 10-second segment')).toBeVisible();
+  await expect(page.getByTestId('link-page-chart').locator('rect[data-value]')).toHaveCount(2);
 
   // In a room: the video's tile has the neutral poster, and the video plays from the room.
   const room = await call('POST', '/v1/datarooms', { name: 'Launch room' });
