@@ -3,7 +3,7 @@
 // the owner's room Analytics tab (visits per day, time per document, visitors, groups, the
 // refused attempts) and a link's Access denied list, on a desktop and a phone. Screenshots 110-115.
 import { expect, type Browser, type Page } from '@playwright/test';
-import { adminCommand, api, ownerApi, shot, signIn, test, uniqueEmail } from './support';
+import { adminCommand, ownerApi, recordedPages, shot, signIn, test, uniqueEmail } from './support';
 
 const pageShown = (page: Page) => expect.poll(() => page.getByTestId('page-image').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
 
@@ -30,14 +30,7 @@ test('a closed tab still reports the time of every page it read', async ({ brows
   await readPages(page, 4, 1_500);
   await page.close({ runBeforeUnload: true });
 
-  const viewId = await expect
-    .poll(async () => (await api(`/v1/links/${link.id}/views`, token)).body.data[0]?.id ?? null, { timeout: 20_000 })
-    .not.toBeNull()
-    .then(async () => (await api(`/v1/links/${link.id}/views`, token)).body.data[0].id as string);
-  let pages: { page_number: number; duration_seconds: number }[] = [];
-  await expect
-    .poll(async () => (pages = (await api(`/v1/analytics/views/${viewId}`, token)).body.pages).length, { timeout: 20_000 })
-    .toBe(4);
+  const pages = await recordedPages(link.id, token, 4);
   expect(pages.map((p) => p.page_number)).toEqual([1, 2, 3, 4]);
   for (const p of pages) expect(p.duration_seconds, `page ${p.page_number}`).toBeGreaterThanOrEqual(1);
   expect(pages.reduce((n, p) => n + p.duration_seconds, 0)).toBeGreaterThanOrEqual(5);

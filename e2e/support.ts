@@ -157,6 +157,20 @@ export async function valueFromLog(kind: string, email: string, since: number): 
   throw new Error(`No "${kind}" for ${email} appeared in ${logFile()}`);
 }
 
+/**
+ * The pages (a video's: its segments) with their time of a link's first view, once `count` of
+ * them are recorded (the beacon of a closed tab arrives a little later).
+ */
+export async function recordedPages(linkId: string, token: string, count: number) {
+  const viewId = await expect
+    .poll(async () => (await api(`/v1/links/${linkId}/views`, token)).body.data[0]?.id ?? null, { timeout: 20_000 })
+    .not.toBeNull()
+    .then(async () => (await api(`/v1/links/${linkId}/views`, token)).body.data[0].id as string);
+  let pages: { page_number: number; duration_seconds: number }[] = [];
+  await expect.poll(async () => (pages = (await api(`/v1/analytics/views/${viewId}`, token)).body.pages).length, { timeout: 20_000 }).toBe(count);
+  return pages;
+}
+
 /** Runs `npm run admin -- ...` against the browser tests' server (its data directory). */
 export function adminCommand(args: string[]): string {
   return execFileSync(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], {

@@ -1,6 +1,7 @@
 'use client';
 // A document's analytics on its page (one version): visits, viewers and time, time per page as a
-// bar chart (where readers stay, where they drop off), and who read it.
+// bar chart (where readers stay, where they drop off), and who read it. A video's "pages" are its
+// 10-second segments (0:00–0:10, 0:10–0:20, …), named so.
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn } from 'lucide-react';
 import Link from 'next/link';
@@ -16,17 +17,30 @@ import { dailyBars } from './daily';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
 import { Stat } from './stat';
+import { pageBars } from './page-bars';
 
-export function DocumentAnalytics({ documentId, versionId, versionLabel, numPages }: { documentId: string; versionId: string; versionLabel: string; numPages: number }) {
+export function DocumentAnalytics({
+  documentId,
+  versionId,
+  versionLabel,
+  numPages,
+  video = false,
+}: {
+  documentId: string;
+  versionId: string;
+  versionLabel: string;
+  /** A video's: its segments. */
+  numPages: number;
+  video?: boolean;
+}) {
   const trpc = useTRPC();
   const { range, picker } = useRange();
   const input = { id: documentId, version_id: versionId, ...range };
   const figures = useQuery(trpc.analytics.document.queryOptions(input));
   const readers = useQuery(trpc.analytics.documentReaders.queryOptions(input));
   const a = figures.data;
-  const seen = new Map((a?.avg_page_duration_seconds ?? []).map((p) => [p.page_number, p.avg_duration_seconds]));
-  const pages = Math.max(numPages, ...seen.keys());
-  const bars = Array.from({ length: pages }, (_, i) => ({ key: String(i + 1), label: `Page ${i + 1}`, value: seen.get(i + 1) ?? 0 }));
+  const bars = pageBars(a?.avg_page_duration_seconds ?? [], video, numPages);
+  const unit = video ? 'segment' : 'page';
   return (
     <Card>
       <CardHeader title="Analytics" description={`${versionLabel} · visits that began in the range`} action={<RangePicker {...picker} />} />
@@ -36,27 +50,29 @@ export function DocumentAnalytics({ documentId, versionId, versionLabel, numPage
         ) : figures.isError ? (
           <p className="text-sm text-red-700">Analytics could not be loaded. {figures.error.message}</p>
         ) : !a?.total_views ? (
-          <EmptyState icon={ChartColumn} title="No visits in this range">Share the document with a link: every visit and the time on each page show here.</EmptyState>
+          <EmptyState icon={ChartColumn} title="No visits in this range">Share the document with a link: every visit and the time on each {unit} show here.</EmptyState>
         ) : (
           <>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               <Stat label="Visits" value={a.total_views} testId="stat-visits" />
               <Stat label="Unique viewers" value={a.unique_viewers} testId="stat-viewers" />
-              <Stat label="Reading time" value={formatDuration(a.total_duration_seconds)} testId="stat-time" />
+              <Stat label={video ? 'Watch time' : 'Reading time'} value={formatDuration(a.total_duration_seconds)} testId="stat-time" />
               <Stat label="Per visit" value={formatDuration(a.total_duration_seconds / a.total_views)} />
             </dl>
             <div className="flex flex-wrap gap-2">
               <ExportLink label="Views as CSV" params={{ kind: 'views', document_id: documentId, ...range }} />
-              <ExportLink label="Time per page as CSV" params={{ kind: 'pages', document_id: documentId, version_id: versionId, ...range }} />
+              <ExportLink label={`Time per ${unit} as CSV`} params={{ kind: 'pages', document_id: documentId, version_id: versionId, ...range }} />
             </div>
             <div>
               <h3 className="mb-2 text-sm font-semibold text-zinc-900">Visits per day</h3>
               <BarChart data={dailyBars(readers.data?.days ?? [], range)} title="Visits per day, with unique viewers" valueLabel="Visits" format={(v) => String(Math.round(v))} integer testId="document-days-chart" />
             </div>
             <div>
-              <h3 className="mb-1 text-sm font-semibold text-zinc-900">Average time per page</h3>
-              <p className="mb-2 text-sm text-zinc-500">Over the visits that reached each page: the tall bars hold readers, the empty ones lost them.</p>
-              <BarChart data={bars} title="Average time per page, in seconds" valueLabel="Average time" format={(v) => `${Math.round(v * 10) / 10} s`} testId="page-chart" />
+              <h3 className="mb-1 text-sm font-semibold text-zinc-900">{video ? 'Average watch time per 10-second segment' : 'Average time per page'}</h3>
+              <p className="mb-2 text-sm text-zinc-500">
+                {video ? 'Over the visits that watched each segment: where viewers replay, and where they stop watching.' : 'Over the visits that reached each page: the tall bars hold readers, the empty ones lost them.'}
+              </p>
+              <BarChart data={bars} title={`Average time per ${unit}, in seconds`} valueLabel="Average time" format={(v) => `${Math.round(v * 10) / 10} s`} testId="page-chart" />
             </div>
           </>
         )}
@@ -82,7 +98,7 @@ export function DocumentAnalytics({ documentId, versionId, versionLabel, numPage
               { key: 'time', header: 'Time', cell: (r) => formatDuration(r.duration_seconds) },
               {
                 key: 'completion',
-                header: 'Pages seen',
+                header: video ? 'Segments seen' : 'Pages seen',
                 cell: (r) => (
                   <span className="flex items-center gap-2">
                     <span className="h-1.5 w-16 overflow-hidden rounded-full bg-zinc-100" aria-hidden>

@@ -10,11 +10,15 @@ import { BarChart } from './bar-chart';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
 import { Stat } from './stat';
+import { pageBars } from './page-bars';
 
-export function LinkAnalytics({ linkId, isRoom }: { linkId: string; isRoom: boolean }) {
+/** `documentId`: a document link's document (a video's chart is by 10-second segment). */
+export function LinkAnalytics({ linkId, isRoom, documentId = null }: { linkId: string; isRoom: boolean; documentId?: string | null }) {
   const trpc = useTRPC();
   const { range, picker } = useRange();
   const q = useQuery(trpc.analytics.link.queryOptions({ id: linkId, ...range }));
+  const doc = useQuery({ ...trpc.documents.get.queryOptions({ id: documentId ?? '' }), enabled: !!documentId });
+  const video = doc.data?.type === 'video';
   const a = q.data;
   return (
     <Card>
@@ -35,11 +39,11 @@ export function LinkAnalytics({ linkId, isRoom }: { linkId: string; isRoom: bool
             {a!.total_views > 0 && <ExportLink label="Views as CSV" params={{ kind: 'views', link_id: linkId, ...range }} />}
             {!isRoom && a!.avg_page_duration_seconds.length > 0 && (
               <div>
-                <h3 className="mb-1 text-sm font-semibold text-zinc-900">Average time per page</h3>
-                <p className="mb-2 text-sm text-zinc-500">Over this link's visits that reached each page.</p>
+                <h3 className="mb-1 text-sm font-semibold text-zinc-900">{video ? 'Average watch time per 10-second segment' : 'Average time per page'}</h3>
+                <p className="mb-2 text-sm text-zinc-500">Over this link's visits that reached each {video ? 'segment' : 'page'}.</p>
                 <BarChart
-                  data={a!.avg_page_duration_seconds.map((p) => ({ key: String(p.page_number), label: `Page ${p.page_number}`, value: p.avg_duration_seconds }))}
-                  title="Average time per page, in seconds"
+                  data={pageBars(a!.avg_page_duration_seconds, video).filter((b) => b.value > 0)}
+                  title={`Average time per ${video ? 'segment' : 'page'}, in seconds`}
                   valueLabel="Average time"
                   format={(v) => `${Math.round(v * 10) / 10} s`}
                   testId="link-page-chart"

@@ -139,7 +139,11 @@ function Document({ initial }: { initial: DocumentItem }) {
               <Detail label="Format">
                 <span className="font-mono text-xs break-all">{doc.content_type}</span>
               </Detail>
-              {!isLink(doc.type) && <Detail label="Pages">{doc.num_pages}</Detail>}
+              {doc.type === 'video' ? (
+                <Detail label="Segments">{doc.num_pages} of 10 s (watch time is kept per segment)</Detail>
+              ) : (
+                !isLink(doc.type) && <Detail label="Pages">{doc.num_pages}</Detail>
+              )}
               {primary?.file_size != null && <Detail label="Size">{formatBytes(primary.file_size)}</Detail>}
               <Detail label="Folder">
                 {doc.folder_id ? (
@@ -184,6 +188,7 @@ function Document({ initial }: { initial: DocumentItem }) {
             versionId={viewing.id}
             versionLabel={`Version ${viewing.version_number}${viewing.is_primary ? ' (primary)' : ''}`}
             numPages={viewing.num_pages ?? doc.num_pages}
+            video={viewing.type === 'video'}
           />
         </div>
       )}

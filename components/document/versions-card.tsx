@@ -81,7 +81,7 @@ export function VersionsCard({
                 <p className="text-xs text-zinc-500">
                   <RelativeTime iso={v.created} />
                   {v.file_size != null && ` · ${formatBytes(v.file_size)}`}
-                  {v.type !== 'link' && v.type !== 'notion' && ` · ${v.num_pages} page${v.num_pages === 1 ? '' : 's'}`}
+                  {v.type !== 'link' && v.type !== 'notion' && ` · ${v.num_pages} ${v.type === 'video' ? 'segment' : 'page'}${v.num_pages === 1 ? '' : 's'}`}
                 </p>
               </div>
               <div className="flex shrink-0 gap-1">

@@ -104,7 +104,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
           {link.allow_access_requests && (
             <AccessRequests linkId={link.id} title="Access requests" description="Visitors this link refused, asking to be let in. Approving adds them to the allow list or the group." />
           )}
-          <LinkAnalytics linkId={link.id} isRoom={!!link.dataroom_id} />
+          <LinkAnalytics linkId={link.id} isRoom={!!link.dataroom_id} documentId={link.document_id} />
           <Card>
             <CardHeader title="Views" description="Newest first: each visit, and each document opened inside a room visit on its own row." />
             <ViewsTable

@@ -1,4 +1,5 @@
-// One document as a visitor sees it: PDFs page by page (DocumentViewer), images inline, any
+// One document as a visitor sees it: PDFs page by page (DocumentViewer), videos in a player
+// (VideoPlayer, streamed by range), images inline, any
 // other file as a card with a download button when downloads are allowed. Office files are
 // shown through their converted PDF; while it is being made, a card that turns into the pages.
 import { Download } from 'lucide-react';
@@ -6,6 +7,8 @@ import { DocIcon } from '@/components/ui/doc-icon';
 import type { ShownDocument } from '@/server/services/viewer/content';
 import { DocumentViewer } from './document-viewer';
 import { hasPages } from '@/lib/shared/preview-status';
+import { isPlayableVideo } from '@/lib/shared/video';
+import { VideoPlayer } from './video-player';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';
@@ -58,6 +61,19 @@ export function DocumentBody({
       <ViewerCard>
         <PreviewPending name={doc.name} text={t.preparing} />
       </ViewerCard>
+    );
+  }
+  if (doc.type === 'video' && isPlayableVideo(doc)) {
+    return (
+      <VideoPlayer
+        src={`${base}/video`}
+        name={doc.name}
+        downloadUrl={downloadUrl}
+        watermark={watermark}
+        viewId={viewId}
+        eventsUrl={eventsUrl}
+        words={{ playVideo: t.playVideo, fullScreen: t.fullScreen, download: t.download }}
+      />
     );
   }
   if (doc.type === 'image' && doc.storageKey) {

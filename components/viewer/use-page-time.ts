@@ -14,7 +14,16 @@ const MAX_EVENT_MS = 10_000;
 const eventId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().replace(/-/g, '') : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
 
-export function usePageTime(eventsUrl: string, viewId: string, page: number) {
+export type PageTimeOptions = {
+  /** Whether time counts now, in place of "input in the last 60 s" (a video counts while it plays). */
+  counting?: () => boolean;
+  /** More fields sent with each report (a video's duration, read by the player). */
+  extra?: () => Record<string, unknown>;
+};
+
+/** `page`: the page being read; for a video, the 10-second segment being watched (segment N is page N). */
+export function usePageTime(eventsUrl: string, viewId: string, page: number, options: PageTimeOptions = {}) {
+  const opts = useRef(options);
   const pageRef = useRef(page);
   const acc = useRef(new Map<number, number>());
   const lastActive = useRef(Date.now());
@@ -23,6 +32,7 @@ export function usePageTime(eventsUrl: string, viewId: string, page: number) {
   useEffect(() => {
     // A page change counts what was read so far to the page being left, and is activity.
     tick();
+    opts.current = options;
     pageRef.current = page;
     lastActive.current = Date.now();
   });
@@ -32,7 +42,8 @@ export function usePageTime(eventsUrl: string, viewId: string, page: number) {
     const now = Date.now();
     const elapsed = Math.min(now - lastTick.current, TICK_MS * 2);
     lastTick.current = now;
-    if (!wasVisible || now - lastActive.current > IDLE_MS) return;
+    const active = opts.current.counting ? opts.current.counting() : now - lastActive.current <= IDLE_MS;
+    if (!wasVisible || !active) return;
     acc.current.set(pageRef.current, (acc.current.get(pageRef.current) ?? 0) + elapsed);
   }
 
@@ -42,7 +53,7 @@ export function usePageTime(eventsUrl: string, viewId: string, page: number) {
       for (let left = Math.round(ms); left > 0; left -= MAX_EVENT_MS) events.push({ id: eventId(), page: p, duration_ms: Math.min(left, MAX_EVENT_MS) });
     }
     acc.current.clear();
-    return events.length ? JSON.stringify({ view_id: viewId, events }) : null;
+    return events.length ? JSON.stringify({ view_id: viewId, events, ...opts.current.extra?.() }) : null;
   }
 
   useEffect(() => {

@@ -26,12 +26,17 @@ const PLACE: Record<string, { justifyContent: string; alignItems: string }> = {
   'bottom-right': { justifyContent: 'flex-end', alignItems: 'flex-end' },
 };
 
-export function WatermarkOverlay({ wm }: { wm: OverlayWatermark }) {
+/**
+ * `scale`: the text's size against the width, 1 for a portrait page. A landscape frame (a video)
+ * passes less, so the text keeps the size it has against a page's height instead of growing with
+ * the frame's width past its edges.
+ */
+export function WatermarkOverlay({ wm, scale = 1 }: { wm: OverlayWatermark; scale?: number }) {
   // font_size is in PDF points; a US Letter page is 612 points wide.
   const text: CSSProperties = {
     color: wm.color,
     opacity: wm.opacity,
-    fontSize: `${(wm.font_size / 612) * 100}cqw`,
+    fontSize: `${(wm.font_size / 612) * 100 * scale}cqw`,
     lineHeight: 1.2,
     transform: `rotate(${-wm.rotation}deg)`,
     whiteSpace: 'pre',

@@ -13,6 +13,7 @@ import type { Actor } from '../auth/actor';
 import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/prerender';
 import { changesBetween, emit } from './events/emit';
 import { initialPreview, type PreviewStatus } from './conversion/preview-status';
+import { isPlayableVideo } from '../../lib/shared/video';
 import type { RenderableVersion } from './viewer/render';
 import { wake } from '../lib/wake';
 
@@ -101,8 +102,10 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
     fileSize: BigInt(file.fileSize),
     pageWidth: file.pageSize?.width ?? null,
     pageHeight: file.pageSize?.height ?? null,
+    durationMs: file.durationMs,
   };
-  return { ...v, ...initialPreview(v) };
+  // Videos play in the viewer as stored (server/services/viewer/video.ts): nothing to convert.
+  return { ...v, ...(isPlayableVideo(v) ? { previewStatus: 'ready' as PreviewStatus, previewError: null } : initialPreview(v)) };
 }
 
 /** After a commit that queued a conversion: the queue runs once the answer is out. */

@@ -12,6 +12,7 @@ import { safeFetch, SafeFetchError } from '../net/safe-fetch';
 import { BlobNotFoundError, BlobTooLargeError, getBlobStore } from '../storage';
 import { MAX_IMAGE_PIXELS, maxUploadBytes, UPLOAD_ID_GRACE_MS } from './limits';
 import { imageSize } from 'image-size';
+import { segmentsOf, videoDurationMs } from '../files/video';
 import type { Actor } from '../auth/actor';
 
 export type IntakeFile = {
@@ -21,6 +22,8 @@ export type IntakeFile = {
   numPages: number;
   /** The first page's shown size (PDFs: points; images: pixels); null when unknown. */
   pageSize: PageSize | null;
+  /** Videos: the duration the container declares (null: unknown until the first play); num_pages is then its 10-second segments. */
+  durationMs: number | null;
   fileSize: number;
   suggestedName: string | null;
   /** Marks the upload used, inside the caller's transaction (null for fetched files). */
@@ -52,7 +55,9 @@ async function inspect(bytes: Buffer, declared: string, fileName: string | undef
     const pdf = contentType === 'application/pdf' ? await inspectPdf(bytes) : null;
     const type = documentTypeFor(contentType);
     const image = type === 'image' && isInlineImage(contentType) ? checkImagePixels(bytes, field) : null;
-    return { contentType, type, numPages: pdf?.pages ?? 1, pageSize: pdf?.firstPage ?? image };
+    const durationMs = type === 'video' ? videoDurationMs(bytes, contentType) : null;
+    const numPages = pdf?.pages ?? (durationMs ? segmentsOf(durationMs) : 1);
+    return { contentType, type, numPages, pageSize: pdf?.firstPage ?? image, durationMs };
   } catch (e) {
     if (e instanceof FileTypeError) throw invalid(field, e.message);
     throw e;

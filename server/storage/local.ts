@@ -9,6 +9,7 @@ import {
   BlobTooLargeError,
   InvalidBlobKeyError,
   type BlobStore,
+  type ByteRange,
   type PresignPutOptions,
 } from './types';
 
@@ -97,7 +98,7 @@ export class LocalBlobStore implements BlobStore {
     return { size };
   }
 
-  async readStream(key: string): Promise<ReadableStream<Uint8Array>> {
+  async readStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
     let handle: FileHandle;
     try {
       handle = await fsp.open(this.pathFor(key), 'r');
@@ -109,7 +110,7 @@ export class LocalBlobStore implements BlobStore {
       await handle.close();
       throw new BlobNotFoundError(key);
     }
-    return Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+    return Readable.toWeb(handle.createReadStream(range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>;
   }
 
   async putStream(key: string, body: ReadableStream<Uint8Array>, _contentType: string) {

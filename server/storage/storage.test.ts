@@ -92,6 +92,16 @@ describe('local blob store', () => {
     await store.delete('cap/ten');
   });
 
+  it('streams a byte range (both ends included), as the video route asks', async () => {
+    const bytes = Buffer.from(Array.from({ length: 300 }, (_, i) => i % 256));
+    await store.put('range/video', bytes, 'video/webm');
+    const read = async (range?: { start: number; end: number }) => Buffer.from(await new Response(await store.readStream('range/video', range)).arrayBuffer());
+    expect((await read({ start: 10, end: 19 })).equals(bytes.subarray(10, 20))).toBe(true);
+    expect((await read({ start: 299, end: 299 })).equals(bytes.subarray(299))).toBe(true);
+    expect((await read()).equals(bytes)).toBe(true);
+    await store.delete('range/video');
+  });
+
   it('refuses keys that could escape the blob root', async () => {
     const outside = path.join(dataDir(), 'escaped');
     const bad = [

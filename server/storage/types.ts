@@ -7,6 +7,9 @@ export interface PresignPutOptions {
   baseUrl: string;
 }
 
+/** Bytes `start` to `end`, both included (as in an HTTP Range). */
+export type ByteRange = { start: number; end: number };
+
 export interface BlobStore {
   kind: 'local' | 'vercel';
   /** A URL the client PUTs bytes to directly, plus headers it must send. */
@@ -19,8 +22,8 @@ export interface BlobStore {
   delete(keys: string | string[]): Promise<void>;
   /** Local only: stream to disk; past maxBytes the write is aborted, nothing is left behind, BlobTooLargeError. */
   writeStream?(key: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ size: number }>;
-  /** The bytes as a stream, for files too large to hold (BlobNotFoundError when missing). */
-  readStream(key: string): Promise<ReadableStream<Uint8Array>>;
+  /** The bytes as a stream, for files too large to hold (BlobNotFoundError when missing); `range`: only bytes start..end (inclusive). */
+  readStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
   /** Writes a stream of unknown length without holding it (the room archive). */
   putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
 }

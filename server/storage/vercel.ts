@@ -8,7 +8,7 @@ import {
   presignUrl,
   put,
 } from '@vercel/blob';
-import { assertValidKey, BlobNotFoundError, BlobTooLargeError, type BlobStore, type PresignPutOptions } from './types';
+import { assertValidKey, BlobNotFoundError, BlobTooLargeError, type BlobStore, type ByteRange, type PresignPutOptions } from './types';
 
 // The Blob API version @vercel/blob 2.8 sends on every request (not exported by the SDK).
 const BLOB_API_VERSION = '12';
@@ -75,11 +75,12 @@ export class VercelBlobStore implements BlobStore {
     return Buffer.concat(chunks);
   }
 
-  async readStream(key: string) {
+  async readStream(key: string, range?: ByteRange) {
     assertValidKey(key);
-    const res = await get(key, { access: 'private', useCache: false });
-    if (!res || res.statusCode !== 200) throw new BlobNotFoundError(key);
-    return res.stream;
+    const res = await get(key, { access: 'private', useCache: false, ...(range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {}) });
+    if (!res || !res.stream) throw new BlobNotFoundError(key);
+    // A store that answered the whole blob instead of the range: cut it here.
+    return range && !res.headers.get('content-range') ? sliceStream(res.stream, range) : res.stream;
   }
 
   async putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string) {
@@ -115,4 +116,20 @@ export class VercelBlobStore implements BlobStore {
 
 function ignoreNotFound(err: unknown) {
   if (!(err instanceof VercelBlobNotFoundError)) throw err;
+}
+
+/** Bytes start..end (inclusive) of a stream of the whole blob. */
+function sliceStream(body: ReadableStream<Uint8Array>, { start, end }: ByteRange): ReadableStream<Uint8Array> {
+  let at = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        const from = Math.max(0, start - at);
+        const to = Math.min(chunk.byteLength, end + 1 - at);
+        at += chunk.byteLength;
+        if (to > from) out.enqueue(chunk.subarray(from, to));
+        if (at > end) out.terminate();
+      },
+    }),
+  );
 }

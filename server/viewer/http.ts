@@ -15,6 +15,7 @@ import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../ser
 import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
 import type { ViewerLink } from '../services/viewer/links';
 import { renderPage, THUMBNAIL_WIDTH } from '../services/viewer/render';
+import { videoStream } from '../services/viewer/video';
 import { viewerAgreement } from '../services/viewer/agreement';
 import { pendingGate } from '../services/viewer/gates';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
@@ -204,6 +205,24 @@ export async function inlineRoute(req: Request, p: Params): Promise<Response> {
         'Cache-Control': 'private, max-age=600',
         'X-Content-Type-Options': 'nosniff',
       },
+    });
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/**
+ * GET .../video: a video document's bytes for the player, by HTTP range (206, 416, Accept-Ranges).
+ * Each range request is a new admission: link live and not expired, session admitted under the
+ * link's current settings and agreement, the item still visible to the group.
+ */
+export async function videoRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const { link } = admitted(await context(req, p.slug));
+    const v = await videoStream(await documentOf(link, p.item), req.headers.get('range'), req.headers.get('sec-fetch-dest'));
+    return new Response(req.method === 'HEAD' ? null : v.body, {
+      status: v.status,
+      headers: { ...v.headers, 'Content-Security-Policy': "sandbox; default-src 'none'", 'X-Content-Type-Options': 'nosniff', ...NO_STORE },
     });
   } catch (e) {
     return refusal(e);

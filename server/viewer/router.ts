@@ -48,6 +48,8 @@ const EventInput = z.object({
   events: z
     .array(z.object({ id: z.string().max(64), page: z.number().int(), duration_ms: z.number() }))
     .max(2000),
+  /** Videos: the duration the player read (kept once, bounded, when the file did not say). */
+  media_duration_ms: z.number().optional(),
 });
 
 const AskInput = z.strictObject({
@@ -89,7 +91,7 @@ export const viewerRouter = t.router({
     .input(z.object({ codeMail: z.custom<CodeMail>() }))
     .mutation(({ ctx, input }) => sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail)),
   askVerify: admittedProcedure.input(z.object({ code: z.string().max(32) })).mutation(({ ctx, input }) => verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code)),
-  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address)),
+  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address, input.media_duration_ms)),
 });
 
 export type ViewerRouter = typeof viewerRouter;

@@ -1,0 +1,210 @@
+// Video documents over real HTTP (issue 22, DESIGN.md "Every file type viewable"): mp4, mov and
+// webm accepted from their container's bytes (not their names), `ready` at once with their
+// 10-second segments as pages; the viewer's range route (206, 416, Accept-Ranges) through every
+// viewer check on every range (session, link live, agreement, access settings); watch time per
+// segment through the page-time beacon, bounded by the video's duration, in the analytics.
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
+import { ok } from './support/docs';
+import { enter, makeLink, openedAgo, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
+
+type Api = ReturnType<typeof client>;
+let api: Api;
+
+const WEBM = fs.readFileSync(path.join(__dirname, 'fixtures/countdown.webm'));
+
+function box(type: string, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/** An ISO-BMFF file as muxers write it: ftyp, moov with its movie header (duration / timescale), mdat. */
+function mp4(durationMs: number, brand = 'isom'): Buffer {
+  const ftyp = box('ftyp', Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from(`${brand}iso2mp41`, 'latin1'));
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12); // timescale
+  mvhd.writeUInt32BE(durationMs, 16); // duration
+  mvhd.writeUInt32BE(0x00010000, 20); // rate 1.0
+  mvhd.writeUInt16BE(0x0100, 24); // volume 1.0
+  const mdat = box('mdat', Buffer.alloc(20_000, 7));
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), mdat]);
+}
+
+async function videoDocument(bytes: Buffer, contentType: string, name: string) {
+  const id = await upload(api, bytes, contentType, name);
+  return ok(await api.post('/v1/documents', { upload_id: id, name }), 201);
+}
+
+beforeAll(async () => {
+  api = client((await createToken({ team: uniqueTeam('video'), scopes: 'apis.all', plan: 'datarooms-plus' })).token);
+});
+
+describe('video intake', () => {
+  it('mp4, mov and webm are stored ready, typed from their bytes, with their segments as pages', async () => {
+    const a = await videoDocument(mp4(25_000), 'video/mp4', 'Demo.mp4');
+    expect(a).toMatchObject({ type: 'video', content_type: 'video/mp4', preview_status: 'ready', preview_error: null, num_pages: 3 });
+    const mov = await videoDocument(mp4(9_000, 'qt  '), 'video/quicktime', 'Clip.mov');
+    expect(mov).toMatchObject({ type: 'video', content_type: 'video/quicktime', preview_status: 'ready', num_pages: 1 });
+    const w = await videoDocument(WEBM, 'video/webm', 'Countdown.webm');
+    expect(w).toMatchObject({ type: 'video', content_type: 'video/webm', preview_status: 'ready', num_pages: 2 });
+    // The bytes decide within the family: a WebM named and declared mp4 is stored as WebM.
+    const named = await videoDocument(WEBM, 'video/mp4', 'Mislabelled.mp4');
+    expect(named.content_type).toBe('video/webm');
+  });
+
+  it('a file that only claims to be a video is refused with a clear reason', async () => {
+    const id = await upload(api, Buffer.from('this is not a movie at all, only text'), 'video/mp4', 'fake.mp4');
+    const e = envelope(await api.post('/v1/documents', { upload_id: id }), 422, 'unprocessable_entity');
+    expect(JSON.stringify(e)).toMatch(/video\/mp4|accepted/);
+    const pdfAsVideo = await upload(api, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'video/webm', 'deck.webm');
+    envelope(await api.post('/v1/documents', { upload_id: pdfAsVideo }), 422, 'unprocessable_entity');
+  });
+});
+
+describe('the range route', () => {
+  let doc: any;
+  beforeAll(async () => {
+    doc = await videoDocument(WEBM, 'video/webm', 'Stream.webm');
+  });
+
+  it('answers 206 with Content-Range, 200 for the whole file, 416 past the end; private, no-store, inline', async () => {
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    const page = (await enter(v, slug)).text();
+    expect(page).toContain('data-testid="video-viewer"');
+    expect(page).toContain(`/view/${slug}/video`);
+
+    const part = await v.get(`/view/${slug}/video`, { Range: 'bytes=0-99' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${WEBM.length}`);
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(part.headers.get('content-type')).toBe('video/webm');
+    expect(part.headers.get('cache-control')).toBe('private, no-store');
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(part.body.equals(WEBM.subarray(0, 100))).toBe(true);
+
+    const tail = await v.get(`/view/${slug}/video`, { Range: 'bytes=-500' });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${WEBM.length - 500}-${WEBM.length - 1}/${WEBM.length}`);
+    expect(tail.body.equals(WEBM.subarray(WEBM.length - 500))).toBe(true);
+
+    const open = await v.get(`/view/${slug}/video`, { Range: 'bytes=1000-' });
+    expect(open.status).toBe(206);
+    expect(open.body.equals(WEBM.subarray(1000))).toBe(true);
+
+    const whole = await v.get(`/view/${slug}/video`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.body.equals(WEBM)).toBe(true);
+
+    const past = await v.get(`/view/${slug}/video`, { Range: `bytes=${WEBM.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${WEBM.length}`);
+    // Not a video: no stream.
+    const pdfDoc = ok(await api.post('/v1/documents', { upload_id: await upload(api, Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF'), 'application/pdf', 'x.pdf') }), 201);
+    const pdfSlug = slugOf(await makeLink(api, { document_id: pdfDoc.id }));
+    await enter(v, pdfSlug);
+    expect((await v.get(`/view/${pdfSlug}/video`, { Range: 'bytes=0-9' })).status).toBe(404);
+  });
+
+  it('is refused without a session, and to a top-level visit when downloads are off', async () => {
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    expect((await new Visitor().get(`/view/${slug}/video`, { Range: 'bytes=0-99' })).status).toBe(403);
+    const v = new Visitor();
+    await enter(v, slug);
+    expect((await v.get(`/view/${slug}/video`, { Range: 'bytes=0-99', 'Sec-Fetch-Dest': 'video' })).status).toBe(206);
+    expect((await v.get(`/view/${slug}/video`, { 'Sec-Fetch-Dest': 'document' })).status).toBe(403);
+    const dl = slugOf(await makeLink(api, { document_id: doc.id, allow_download: true }));
+    await enter(v, dl);
+    expect((await v.get(`/view/${dl}/video`, { 'Sec-Fetch-Dest': 'document' })).status).toBe(200);
+  });
+
+  it('checks every range again: a link deleted, expired or given a password mid-stream stops the stream', async () => {
+    const v = new Visitor();
+    const deleted = await makeLink(api, { document_id: doc.id });
+    await enter(v, slugOf(deleted));
+    expect((await v.get(`/view/${slugOf(deleted)}/video`, { Range: 'bytes=0-999' })).status).toBe(206);
+    ok(await api.del(`/v1/links/${deleted.id}`));
+    expect((await v.get(`/view/${slugOf(deleted)}/video`, { Range: 'bytes=1000-1999' })).status).toBe(404);
+
+    const expiring = await makeLink(api, { document_id: doc.id, expires_at: new Date(Date.now() + 60_000).toISOString() });
+    await enter(v, slugOf(expiring));
+    expect((await v.get(`/view/${slugOf(expiring)}/video`, { Range: 'bytes=0-999' })).status).toBe(206);
+    ok(await api.patch(`/v1/links/${expiring.id}`, { expires_at: new Date(Date.now() + 1000).toISOString() }));
+    await new Promise((r) => setTimeout(r, 1300));
+    expect((await v.get(`/view/${slugOf(expiring)}/video`, { Range: 'bytes=1000-1999' })).status).toBe(410);
+
+    const locked = await makeLink(api, { document_id: doc.id });
+    await enter(v, slugOf(locked));
+    expect((await v.get(`/view/${slugOf(locked)}/video`, { Range: 'bytes=0-999' })).status).toBe(206);
+    ok(await api.patch(`/v1/links/${locked.id}`, { password: 'new-secret-1' }));
+    expect((await v.get(`/view/${slugOf(locked)}/video`, { Range: 'bytes=1000-1999' })).status).toBe(403);
+  });
+
+  it('is refused until the session has accepted the link’s agreement', async () => {
+    const nda = ok(await api.post('/v1/agreements', { name: 'Video NDA', content_type: 'text', text: 'Keep it to yourself.', require_name: false }), 201);
+    const slug = slugOf(await makeLink(api, { document_id: doc.id, email_protected: true, agreement_id: nda.id }));
+    const v = new Visitor();
+    await v.gate(slug, { step: 'email', email: 'watcher@video.example' });
+    expect((await v.open(slug)).text()).toContain('data-testid="gate-agreement"');
+    expect((await v.get(`/view/${slug}/video`, { Range: 'bytes=0-99' })).status).toBe(403);
+    expect(refusalOf((await v.gate(slug, { step: 'agreement', agree: 'on' })).location)).toBeNull();
+    expect((await v.get(`/view/${slug}/video`, { Range: 'bytes=0-99' })).status).toBe(206);
+  });
+});
+
+describe('watch time per 10-second segment', () => {
+  it('records segments through the beacon, refuses segments past the end, and shows them in the analytics', async () => {
+    const doc = await videoDocument(mp4(25_000), 'video/mp4', 'Pitch.mp4');
+    const link = await makeLink(api, { document_id: doc.id });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, slug)).text())!;
+    expect(viewId).toBeTruthy();
+    await openedAgo(viewId, 60_000);
+    const sent = await v.events(slug, viewId, [
+      { id: 'seg-evt-0001', page: 1, duration_ms: 10_000 },
+      { id: 'seg-evt-0002', page: 2, duration_ms: 8_000 },
+      { id: 'seg-evt-0003', page: 3, duration_ms: 4_000 },
+      // 25 s is three segments: a fourth is refused, an absurd duration is clamped.
+      { id: 'seg-evt-0004', page: 4, duration_ms: 9_000 },
+      { id: 'seg-evt-0005', page: 2, duration_ms: 3_600_000 },
+    ]);
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.text())).toEqual({ recorded: 4 });
+    const a = ok(await api.get(`/v1/analytics/documents/${doc.id}`));
+    expect(a.total_views).toBe(1);
+    expect(a.avg_page_duration_seconds).toEqual([
+      { page_number: 1, avg_duration_seconds: 10 },
+      { page_number: 2, avg_duration_seconds: 23 },
+      { page_number: 3, avg_duration_seconds: 4 },
+    ]);
+    expect(ok(await api.get(`/v1/analytics/views/${viewId}`)).pages.map((p: any) => p.page_number)).toEqual([1, 2, 3]);
+  });
+
+  it('a video whose file gives no duration takes the first play’s (bounded) and then bounds the segments', async () => {
+    // A WebM as a browser's MediaRecorder writes it: no Duration in its Info.
+    const bare = Buffer.from(WEBM);
+    const at = bare.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+    bare[at] = 0xec; // Duration -> Void
+    const doc = await videoDocument(bare, 'video/webm', 'Recorded.webm');
+    expect(doc.num_pages).toBe(1);
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, slug)).text())!;
+    await openedAgo(viewId, 60_000);
+    const post = (body: unknown) => v.request('POST', `/view/${slug}/events`, { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
+    // An absurd duration is not believed: segment 2 is still past the end.
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 1e12, events: [{ id: 'rec-evt-0001', page: 2, duration_ms: 5000 }] })).text())).toEqual({ recorded: 0 });
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 14_000, events: [{ id: 'rec-evt-0002', page: 2, duration_ms: 4000 }] })).text())).toEqual({ recorded: 1 });
+    // Learned once: a later report does not move it.
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 600_000, events: [{ id: 'rec-evt-0003', page: 9, duration_ms: 4000 }] })).text())).toEqual({ recorded: 0 });
+    expect(ok(await api.get(`/v1/documents/${doc.id}`)).num_pages).toBe(2);
+    expect(ok(await api.get(`/v1/analytics/documents/${doc.id}`)).avg_page_duration_seconds).toEqual([{ page_number: 2, avg_duration_seconds: 4 }]);
+  });
+});
