@@ -58,6 +58,7 @@ const ROUTE_HANDLERS = [
   /^\/api\/cron\/sweep-uploads\/?$/,
   /^\/api\/cron\/webhooks\/?$/,
   /^\/api\/cron\/exports\/?$/,
+  /^\/api\/cron\/conversions\/?$/,
   /^\/api\/brands\/[^/]+\/images\/[^/]+\/?$/,
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,
   /^\/api\/documents\/[^/]+\/versions\/[^/]+\/file\/?$/,
@@ -67,7 +68,7 @@ const ROUTE_HANDLERS = [
   /^\/\.well-known\//,
   /^\/images\/[^/]+\/[^/]+\/?$/,
   /^\/brand\/banner\/[^/]+\/?$/,
-  /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|pages\/[^/]+)\/?$/,
+  /^\/view\/[^/]+\/(?:d\/[^/]+\/)?(?:file|download|video|pages\/[^/]+)\/?$/,
   /^\/view\/[^/]+\/(?:gate|enter|events|zip|questions|questions\/code)\/?$/,
   /^\/view\/[^/]+\/agreement\/pages\/[^/]+\/?$/,
 ];
