@@ -149,7 +149,7 @@ function AgreementForm({ agreement, onClose, onSaved }: { agreement: AgreementIt
             </Button>
           </DialogFooter>
         </form>
-        <AgreementPreview draft={draft} document={picked ? { name: picked.name, num_pages: picked.num_pages } : null} />
+        <AgreementPreview draft={draft} document={picked} />
       </div>
     </DialogContent>
   );

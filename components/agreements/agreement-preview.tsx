@@ -1,19 +1,20 @@
 'use client';
 // The agreement step exactly as a visitor sees it: the viewer's own AgreementStep inside the
 // viewer's frame, in the team's default brand colour and language, redrawn on every keystroke.
-// It is inert (nothing in it can be clicked or submitted). A document's pages need a viewer
-// session to load, so the preview stands in for them with the document's name and page count.
+// It is inert (nothing in it can be clicked or submitted). Terms in a document show its pages.
 import { useQuery } from '@tanstack/react-query';
-import { FileText } from 'lucide-react';
 import { SERVICE_IMAGES } from '@/components/branding/model';
+import { DocumentPreview } from '@/components/document/document-preview';
 import { AgreementStep } from '@/components/viewer/agreement';
 import { ViewerCard, ViewerShell } from '@/components/viewer/shell';
 import { SERVICE_COLOR } from '@/lib/shared/branding-fields';
 import { viewerWords } from '@/lib/shared/viewer-words';
+import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
+import type { DocumentItem } from '@/lib/trpc/types';
 import type { AgreementDraft } from './model';
 
-export function AgreementPreview({ draft, document }: { draft: AgreementDraft; document: { name: string; num_pages: number } | null }) {
+export function AgreementPreview({ draft, document }: { draft: AgreementDraft; document: DocumentItem | null }) {
   const trpc = useTRPC();
   // The team's default brand gives the colour and the language; without one, Quire's own.
   const brands = useQuery({ ...trpc.brands.list.queryOptions({}), staleTime: 60_000 });
@@ -27,15 +28,9 @@ export function AgreementPreview({ draft, document }: { draft: AgreementDraft; d
     document: null,
     requireName: draft.require_name,
   };
-  const pages = document ? (
-    <div data-testid="agreement-document" className="mb-4 flex items-center gap-3 rounded-lg bg-zinc-100 px-4 py-6 text-sm text-zinc-600 ring-1 ring-zinc-200">
-      <FileText className="h-8 w-8 shrink-0 text-zinc-400" aria-hidden />
-      <span className="min-w-0">
-        <span className="block truncate font-medium text-zinc-800">{document.name}</span>
-        {document.num_pages === 1 ? 'Its page is shown here.' : `Its ${document.num_pages > 1 ? `${document.num_pages} ` : ''}pages are shown here, one under the other.`}
-      </span>
-    </div>
-  ) : null;
+  // The document's own pages, drawn as on its page in the library (the visitor's come from the
+  // viewer's page images of the same file).
+  const pages = document ? <AgreementDocument document={document} /> : null;
   return (
     <figure data-testid="agreement-preview" data-language={words.lang} className="min-w-0">
       <figcaption className="mb-2 text-xs font-medium text-zinc-500">What visitors see</figcaption>
@@ -63,5 +58,15 @@ export function AgreementPreview({ draft, document }: { draft: AgreementDraft; d
         </div>
       </div>
     </figure>
+  );
+}
+
+function AgreementDocument({ document }: { document: DocumentItem }) {
+  const versions = useVersionPages(document.id);
+  const primary = versions.data?.pages.flatMap((p) => p.data).find((v) => v.is_primary) ?? null;
+  return (
+    <div data-testid="agreement-document" className="mb-4 max-h-80 overflow-hidden rounded-lg bg-zinc-100 p-2 ring-1 ring-zinc-200">
+      <DocumentPreview doc={document} version={primary} loading={versions.isPending} />
+    </div>
   );
 }
