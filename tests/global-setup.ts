@@ -70,7 +70,8 @@ export default async function setup(project: TestProject) {
     EMAIL_FROM: '',
   };
   if (process.env.DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_test_${process.pid}`);
+    // One database per project: the api and api-serial projects each start a server in this process.
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_test_${process.pid}_${project.name.replace(/\W/g, '_')}`);
     env.DATABASE_URL = scratch.url;
     drop = scratch.drop;
   }
