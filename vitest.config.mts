@@ -9,19 +9,20 @@ import { defineConfig } from 'vitest/config';
 // Test files share nothing but the server: each makes its own team, and every address a visitor
 // receives a one-time code at is used by one file only (the mail log is shared).
 const alias = { '@': import.meta.dirname };
-// (Files that start servers of their own, e.g. conversion, rate-limit or webhooks-restart, run
-// in parallel: nothing of theirs is shared.)
+// (Files that start servers of their own, e.g. conversion or webhooks-restart, run in parallel:
+// nothing of theirs is shared.)
 const SERIAL = [
   'tests/events.test.ts', // the global sweep
   'tests/exports.test.ts', // the server's memory during a 300 MB archive
   'tests/fuzz.test.ts', // a second server on the shared database; never a 5xx
   'tests/hardening.test.ts', // the global sweep
   'tests/idempotency.test.ts', // the global sweep
+  'tests/rate-limit.test.ts', // four servers of its own, each started against a minute's budget
   'tests/resilience.test.ts', // its database stopped and started
 ];
 // Tests mostly wait on the server: more files than cores keep both cores busy.
 const WORKERS = Number(process.env.QUIRE_TEST_WORKERS) || 3;
-const api = { globalSetup: ['tests/global-setup.ts'], testTimeout: 30_000, hookTimeout: 120_000 };
+const api = { globalSetup: ['tests/global-setup.ts'], testTimeout: 30_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   resolve: { alias },

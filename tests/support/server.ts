@@ -32,14 +32,15 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   });
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 60_000;
+  // Generous: with the suite's files in parallel, a start competes with three test files for two cores.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (exited) throw new Error(`the server exited during start; see ${opts.logFile}:\n${fs.readFileSync(opts.logFile, 'utf8').slice(-3000)}`);
     try {
       const r = await fetch(`${url}/v1/documents`);
       if (r.status === 401) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s; see ${opts.logFile}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 150 s; see ${opts.logFile}`);
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
