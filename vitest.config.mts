@@ -19,6 +19,7 @@ const SERIAL = [
   'tests/idempotency.test.ts', // the global sweep
   'tests/rate-limit.test.ts', // four servers of its own, each started against a minute's budget
   'tests/resilience.test.ts', // its database stopped and started
+  'tests/versions.test.ts', // counts every file in the server's blob store
 ];
 // Tests mostly wait on the server: more files than cores keep both cores busy.
 const WORKERS = Number(process.env.QUIRE_TEST_WORKERS) || 3;
