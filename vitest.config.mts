@@ -23,7 +23,8 @@ const SERIAL = [
 ];
 // Tests mostly wait on the server: more files than cores keep both cores busy.
 const WORKERS = Number(process.env.QUIRE_TEST_WORKERS) || 3;
-const api = { globalSetup: ['tests/global-setup.ts'], testTimeout: 30_000, hookTimeout: 300_000 };
+// Three files share two cores and one server: a test's own pace can double, so it gets 60 s.
+const api = { globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   resolve: { alias },
