@@ -67,6 +67,7 @@ export default defineConfig({
       APP_URL: origin,
       API_BASE_URL: origin,
       NEXTAUTH_SECRET: 'quire-e2e-secret-not-for-production',
+      QUIRE_VERIFY_OUTPUT: '1',
       // Magic links must go to the log, whatever the machine has configured.
       EMAIL_SERVER: '',
       EMAIL_FROM: '',

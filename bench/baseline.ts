@@ -77,6 +77,8 @@ const toDocument = (d: DocRow) => ({
   content_type: d.contentType,
   url: d.externalUrl,
   num_pages: d.numPages,
+  preview_status: d.previewStatus,
+  preview_error: d.previewError,
   folder_id: d.folderId,
   created: d.createdAt.toISOString(),
   updated_at: d.updatedAt.toISOString(),

@@ -123,6 +123,8 @@ export async function startServer(kind: ServerKind, probe: Probe, appDir: string
   // The in-process limiter, not a network one.
   delete env.UPSTASH_REDIS_REST_URL;
   delete env.UPSTASH_REDIS_REST_TOKEN;
+  env.QUIRE_BENCH_LOOP_DIR = loopDir();
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'bench', 'loop-delay.mjs')}`.trim();
   const args =
     kind === 'app'
       ? [tsxCli(), 'scripts/with-db.ts', 'serve', appDir, '-p', String(port), '-H', HOST]
@@ -221,7 +223,42 @@ export type Measured = {
   bad: number; // non-200 responses, errors and timeouts
   seconds: number;
   cpuMsPerReq: { server: number; postgres: number; loadgen: number; other: number };
+  /** The event loop's delay in the server process that did the work (bench/loop-delay.mjs), ms. */
+  loop: { p99: number; max: number } | null;
 };
+
+let loopDirPath: string | null = null;
+function loopDir(): string {
+  return (loopDirPath ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-loop-')));
+}
+
+/** Asks the server's node processes for their loop delay since the last ask (and so starts a new count). */
+async function loopDelays(pids: number[]): Promise<Map<number, { p99: number; max: number }>> {
+  const nodes = pids.filter((p) => {
+    try {
+      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('node');
+    } catch {
+      return false;
+    }
+  });
+  for (const p of nodes) fs.rmSync(path.join(loopDir(), `${p}.json`), { force: true });
+  for (const p of nodes) {
+    try {
+      process.kill(p, 'SIGUSR2');
+    } catch {}
+  }
+  const out = new Map<number, { p99: number; max: number }>();
+  for (let waited = 0; waited < 2000 && out.size < nodes.length; waited += 50) {
+    await sleep(50);
+    for (const p of nodes) {
+      if (out.has(p)) continue;
+      try {
+        out.set(p, JSON.parse(fs.readFileSync(path.join(loopDir(), `${p}.json`), 'utf8')));
+      } catch {}
+    }
+  }
+  return out;
+}
 
 async function pgBackendPids(admin: pg.Client): Promise<number[]> {
   const r = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [settings().database]);
@@ -239,6 +276,8 @@ export async function load(server: Running, spec: LoadSpec, seconds: number, adm
   const latencies: number[] = [];
   let bad = 0;
   const serverPids = groupPids(server.child.pid!);
+  await loopDelays(serverPids);
+  const pidCpu0 = new Map(serverPids.map((p) => [p, procCpuSeconds(p)]));
   const cpu0 = {
     server: serverPids.reduce((a, p) => a + procCpuSeconds(p), 0),
     self: process.cpuUsage(),
@@ -282,6 +321,9 @@ export async function load(server: Running, spec: LoadSpec, seconds: number, adm
   const self = process.cpuUsage(cpu0.self);
   const machine = machineCpu();
   const serverCpu = serverPids.reduce((a, p) => a + procCpuSeconds(p), 0) - cpu0.server;
+  // The process that served is the one that worked: its loop is the one clients waited on.
+  const busiest = serverPids.reduce((best, p) => (procCpuSeconds(p) - (pidCpu0.get(p) ?? 0) > procCpuSeconds(best) - (pidCpu0.get(best) ?? 0) ? p : best), serverPids[0]!);
+  const loop = (await loopDelays(serverPids)).get(busiest) ?? null;
   const pgCpu = pgPids.reduce((a, p) => a + procCpuSeconds(p), 0) - pg0;
   const loadgenCpu = (self.user + self.system) / 1e6;
   const busy = machine.busy - cpu0.machine.busy;
@@ -302,6 +344,7 @@ export async function load(server: Running, spec: LoadSpec, seconds: number, adm
       loadgen: per(loadgenCpu),
       other: per(Math.max(0, busy - serverCpu - pgCpu - loadgenCpu)),
     },
+    loop: loop && { p99: loop.p99, max: loop.max },
   };
 }
 

@@ -52,6 +52,7 @@ async function probeV1(base: string, token: string, seconds: number): Promise<Me
     bad,
     seconds: elapsed,
     cpuMsPerReq: { server: NaN, postgres: NaN, loadgen: NaN, other: NaN },
+    loop: null,
   };
 }
 

@@ -3,8 +3,8 @@
 // statement (LINK_SQL, named as the app names it; the cookie's token hashed as the app does) and checks what the app checks
 // (link live, session admitted under the link's access settings, page in range), then:
 // - page image: reads the cached image file and sends it with the app's headers;
-// - events: the app's view check, one multi-row INSERT ... ON CONFLICT DO NOTHING, the view's
-//   last activity (the app's statements, without Prisma);
+// - events: the app's view check and its recording statement (server/services/viewer/events.ts:
+//   the view locked, the open-time budget, events and per-page totals), without Prisma;
 // - gated link page: sends the HTML the app served for it (BENCH_GATE_HTML), byte for byte;
 // - /bytes/{version}: the page image from memory with no check and no query at all: the floor of
 //   this machine (load generator and loopback included) for sending those bytes.
@@ -17,6 +17,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { runBare } from './bare-server';
 import { accessKey, LINK_SQL, LINK_SQL_NAME, type ViewerLink } from '../server/services/viewer/links';
+import { MAX_EVENT_MS, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from '../server/services/viewer/events-sql';
+import { preparedName } from '../server/db/prepared';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
 const blobs = path.join(process.env.QUIRE_DATA_DIR!, 'blobs');
@@ -78,21 +80,25 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const view = rows[0];
   if (!view) return refuse(res, 404);
   const events = body.events.filter((e) => Number.isInteger(e.page) && e.page >= 1 && e.page <= view.pages && e.duration_ms > 0).slice(0, 50);
-  const now = utc(Date.now());
-  const values: unknown[] = [];
-  const tuples = events.map((e) => {
-    values.push(crypto.randomUUID(), view.id, state.link.id, view.documentId, view.versionId, e.page, Math.min(15_000, Math.round(e.duration_ms)), now, e.id);
-    const b = values.length - 9;
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}::timestamp, $${b + 9})`;
+  // The app's own statement (the view locked, the open-time budget, the per-page totals), prepared as the app prepares it.
+  const { rows: recorded } = await pool.query<{ recorded: number }>({
+    name: preparedName(RECORD_PAGE_EVENTS_SQL),
+    text: RECORD_PAGE_EVENTS_SQL,
+    values: [
+      view.id,
+      state.link.id,
+      view.documentId,
+      view.versionId,
+      utc(Date.now()),
+      events.map(() => crypto.randomUUID()),
+      events.map((e) => e.page),
+      events.map((e) => Math.min(MAX_EVENT_MS, Math.round(e.duration_ms))),
+      events.map((e) => e.id),
+      OPEN_TIME_SLACK_MS,
+      view.parentViewId,
+    ],
   });
-  const ins = tuples.length
-    ? await pool.query(
-        `INSERT INTO page_view_events (id, view_id, link_id, document_id, version_id, page_number, duration_ms, occurred_at, client_event_id) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`,
-        values,
-      )
-    : { rowCount: 0 };
-  await pool.query(`UPDATE views SET last_active_at = $1::timestamp WHERE id = ANY($2::text[])`, [now, [view.id, ...(view.parentViewId ? [view.parentViewId] : [])]]);
-  return send(res, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' }, JSON.stringify({ recorded: ins.rowCount }));
+  return send(res, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' }, JSON.stringify({ recorded: recorded[0]?.recorded ?? 0 }));
 }
 
 const server = http.createServer((req, res) => {

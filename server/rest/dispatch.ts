@@ -13,6 +13,7 @@ import {
 import { appRouter } from '../routers';
 import type { Context, Meta } from '../trpc';
 import type { RateLimitBucket } from '../ratelimit';
+import { middlewaresFor, runProcedure, type ProcedureDef } from './run-procedure';
 
 type Procedure = ((opts: {
   ctx: Context;
@@ -21,7 +22,7 @@ type Procedure = ((opts: {
   getRawInput: () => Promise<unknown>;
   signal: undefined;
   batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: 'query' | 'mutation'; meta?: Meta; inputs: unknown[] } };
+}) => Promise<unknown>) & { _def: ProcedureDef & { meta?: Meta } };
 
 type ZodLike = { _zod: { def: { type: string } }; shape: Record<string, unknown>; unwrap(): unknown };
 
@@ -34,6 +35,8 @@ export type Route = {
   /** The procedure's dotted path, e.g. `datarooms.documents.list`. */
   path: string;
   procedure: Procedure;
+  /** The procedure's middlewares as /v1 runs them (run-procedure.ts). */
+  middlewares: ReturnType<typeof middlewaresFor>;
   status: number;
   /** undefined: the operation takes no input (z.void()). */
   input?: { schema: ZodLike; isObject: boolean; arrayKeys: string[] };
@@ -71,6 +74,7 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
     bucket: meta.bucket ?? 'default',
     path,
     procedure,
+    middlewares: middlewaresFor(procedure._def, path),
     status: meta.status ?? 200,
     input: describeInput(procedure),
     coerced: false,
@@ -120,5 +124,5 @@ export function inputFor(route: Route, params: Record<string, string>, query: Re
 
 /** Runs the operation's procedure (its middlewares: scope, plan, input parsing) with ctx. */
 export function callRoute(route: Route, ctx: Context, input: unknown): Promise<unknown> {
-  return route.procedure({ ctx, path: route.path, type: route.procedure._def.type, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
+  return runProcedure(route.middlewares, route.procedure._def, route.path, ctx, input);
 }

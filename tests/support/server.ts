@@ -26,7 +26,8 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   const face = (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start'] : ['serve'];
   const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
-    env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', ...env, PORT: String(port) },
+    // QUIRE_VERIFY_OUTPUT: every /v1 answer is checked against its output schema (server/rest/run-procedure.ts).
+    env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
     detached: true,
   });

@@ -1,0 +1,20 @@
+// Preloaded into every server the bench starts (NODE_OPTIONS=--import): the event loop's delay
+// as perf_hooks measures it. On SIGUSR2 the process writes what it saw since the last signal to
+// $QUIRE_BENCH_LOOP_DIR/<pid>.json and starts again (bench/harness.ts reads it around each run).
+import fs from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const dir = process.env.QUIRE_BENCH_LOOP_DIR;
+if (dir) {
+  const RESOLUTION_MS = 10;
+  const h = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  h.enable();
+  process.on('SIGUSR2', () => {
+    // The histogram holds the time between the sampling timer's runs: the delay is what exceeds its interval.
+    const ms = (ns) => Math.max(0, Math.round(ns / 1e4) / 100 - RESOLUTION_MS);
+    const out = { pid: process.pid, p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), samples: h.count };
+    h.reset();
+    fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(out));
+  });
+}
