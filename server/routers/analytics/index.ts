@@ -37,7 +37,7 @@ export const analyticsRouter = router({
     .query(({ ctx, input }) => reports.documentReaders(ctx.actor, input.id, input)),
   roomDocuments: teamProcedure('analytics.read')
     .input(s.DataroomAnalyticsInput)
-    .query(({ ctx, input }) => reports.dataroomAnalytics(ctx.actor, input.id, input)),
+    .query(({ ctx, input }) => reports.dataroomAnalyticsWithNames(ctx.actor, input.id, input)),
   roomDetail: teamProcedure('analytics.read')
     .input(s.DataroomAnalyticsInput)
     .query(({ ctx, input }) => roomDetail(ctx.actor, input.id, input)),

@@ -96,7 +96,13 @@ export async function linkAnalytics(actor: Actor, linkId: string, q: RangeQuery)
   };
 }
 
+/** The /v1 `dataroom_analytics` object: the documents without their names (the dashboard's roomDocuments keeps them). */
 export async function dataroomAnalytics(actor: Actor, idOrPid: string, q: RangeQuery) {
+  const r = await dataroomAnalyticsWithNames(actor, idOrPid, q);
+  return { ...r, documents: r.documents.map(({ document_id, views, duration_seconds }) => ({ document_id, views, duration_seconds })) };
+}
+
+export async function dataroomAnalyticsWithNames(actor: Actor, idOrPid: string, q: RangeQuery) {
   const range = analyticsRange(q);
   const room = await findRoom(db, actor, idOrPid);
   const [counts] = await sqlRows<CountRow>(
@@ -119,7 +125,7 @@ export async function dataroomAnalytics(actor: Actor, idOrPid: string, q: RangeQ
     [room.id, actor.teamId, ...between(range)],
     { prepare: true },
   );
-  // `name` is for the dashboard; the /v1 object (its output schema) leaves it out.
+  // `name` is for the dashboard.
   const docs = documents.map((d) => ({ document_id: d.documentId, name: d.name, views: Number(d.views), duration_seconds: seconds(d.ms) }));
   return {
     object: 'dataroom_analytics' as const,
