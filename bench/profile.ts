@@ -4,7 +4,10 @@
 // one document) for 3 s of warm-up and `--seconds` counted, stops it, then reads the server's
 // profile and prints the load's figures, the heaviest packages and functions by their own time,
 // and the app's own functions by inclusive time. The .cpuprofile is kept: open it in Chrome's
-// DevTools (Performance) or speedscope for the flame graph. Figures are printed, never asserted.
+// DevTools (Performance) or speedscope for the flame graph. `--gc`: the server also traces its
+// garbage collections (--trace-gc), and the pauses during the load are summed up by kind, the
+// longest named (the event loop's stalls). PROFILE_NODE_OPTIONS: more options for the server's
+// node (e.g. --max-semi-space-size=64 to try a GC setting). Figures are printed, never asserted.
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +20,7 @@ import { dbUrl, ensureSeeded, TEAM_SLUG } from './seed';
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_PROFILE_DATABASE || 'quire_bench_profile';
-const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' } } });
+const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, gc: { type: 'boolean', default: false } } });
 const SECONDS = Number(opt.seconds);
 const TOP = Number(opt.top);
 const log = (s = '') => console.log(s);
@@ -83,8 +86,12 @@ async function main() {
   const port = await freePort();
   const app: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
-    stdio: 'ignore',
+    env: { ...process.env, NODE_OPTIONS: `${process.env.PROFILE_NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}${opt.gc ? ` --import ${path.join(ROOT, 'bench', 'trace-gc.mjs')}` : ''}`, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const gcLines: { at: number; line: string }[] = [];
+  app.stdout!.on('data', (b: Buffer) => {
+    for (const line of b.toString().split('\n')) if (/ms: (Scavenge|Mark-Compact|Minor|Mark-sweep)/i.test(line)) gcLines.push({ at: Date.now(), line });
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -98,7 +105,9 @@ async function main() {
   const first = (await (await fetch(`${base}/v1/documents?limit=1`, { headers })).json()) as { data: { id: string }[] };
   const target = opt.path ?? `/v1/documents/${first.data[0]!.id}`;
   await autocannon({ url: base + target, connections: 16, duration: 3, headers });
+  const loadFrom = Date.now();
   const r = await autocannon({ url: base + target, connections: 16, duration: SECONDS, headers });
+  const loadTo = Date.now();
   app.kill('SIGINT');
   await new Promise((res) => app.on('exit', res));
   log(`GET ${target}, 16 connections, ${SECONDS} s: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.non2xx} non-2xx`);
@@ -110,6 +119,7 @@ async function main() {
   if (!file) throw new Error(`no profile was written to ${dir}`);
   const a = analyse(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, SECONDS);
   log(`profile: ${file} (${(a.total / 1000).toFixed(0)} ms sampled over the load; ${(a.total / 1000 / (r.requests.total || 1)).toFixed(3)} ms a request)`);
+  if (opt.gc) reportGc(gcLines.filter((g) => g.at >= loadFrom && g.at <= loadTo).map((g) => g.line), SECONDS);
   log('\nown time by package or file:');
   a.owners.forEach((l) => log(l));
   log('\nown time by function:');
@@ -117,6 +127,25 @@ async function main() {
   log('\ninclusive time, the app and tRPC:');
   a.ours.forEach((l) => log(l));
   process.exit(0);
+}
+
+/** `--trace-gc` lines: `[pid:0x…] 1234 ms: Scavenge 50.1 (60.2) -> 45.3 (61.2) MB, pooled: 0 MB, 1.23 / 0.00 ms  (…`. */
+function reportGc(lines: string[], seconds: number) {
+  const kinds = new Map<string, { n: number; ms: number; max: number; worst: string }>();
+  for (const line of lines) {
+    const m = /ms: ([A-Za-z-]+(?: \(reduce\))?).*?MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ ([\d.]+) ms/.exec(line);
+    if (!m) continue;
+    const ms = Number(m[2]);
+    const k = kinds.get(m[1]!) ?? { n: 0, ms: 0, max: 0, worst: '' };
+    k.n++;
+    k.ms += ms;
+    if (ms > k.max) Object.assign(k, { max: ms, worst: line.trim() });
+    kinds.set(m[1]!, k);
+  }
+  log(`\ngarbage collection during the load (${lines.length} collections in ${seconds} s):`);
+  for (const [kind, k] of kinds) log(`  ${kind}: ${k.n}, ${k.ms.toFixed(0)} ms in all (${((k.ms / (seconds * 1000)) * 100).toFixed(1)} % of the time), longest ${k.max.toFixed(1)} ms`);
+  const worst = [...kinds.values()].sort((a, b) => b.max - a.max)[0];
+  if (worst) log(`  longest: ${worst.worst}`);
 }
 
 main().catch((e) => {
