@@ -6,7 +6,9 @@
 // and the app's own functions by inclusive time. The .cpuprofile is kept: open it in Chrome's
 // DevTools (Performance) or speedscope for the flame graph. `--gc`: the server also traces its
 // garbage collections (--trace-gc), and the pauses during the load are summed up by kind, the
-// longest named (the event loop's stalls). PROFILE_NODE_OPTIONS: more options for the server's
+// longest named (the event loop's stalls). `--heap`: what the load allocates (V8's sampling heap
+// profiler, freed objects included), bytes per request and the functions that allocate most.
+// PROFILE_NODE_OPTIONS: more options for the server's
 // node (e.g. --max-semi-space-size=64 to try a GC setting). Figures are printed, never asserted.
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,12 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './http-app';
+import { groupPids } from './harness';
 import { dbUrl, ensureSeeded, TEAM_SLUG } from './seed';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_PROFILE_DATABASE || 'quire_bench_profile';
-const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, gc: { type: 'boolean', default: false } } });
+const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, gc: { type: 'boolean', default: false }, heap: { type: 'boolean', default: false } } });
 const SECONDS = Number(opt.seconds);
 const TOP = Number(opt.top);
 const log = (s = '') => console.log(s);
@@ -86,8 +89,9 @@ async function main() {
   const port = await freePort();
   const app: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: `${process.env.PROFILE_NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}${opt.gc ? ` --import ${path.join(ROOT, 'bench', 'trace-gc.mjs')}` : ''}`, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
+    env: { ...process.env, NODE_OPTIONS: `${process.env.PROFILE_NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}${opt.gc ? ` --import ${path.join(ROOT, 'bench', 'trace-gc.mjs')}` : ''}${opt.heap ? ` --import ${path.join(ROOT, 'bench', 'heap-sample.mjs')}` : ''}`, QUIRE_BENCH_HEAP_DIR: dir, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   const gcLines: { at: number; line: string }[] = [];
   app.stdout!.on('data', (b: Buffer) => {
@@ -105,20 +109,29 @@ async function main() {
   const first = (await (await fetch(`${base}/v1/documents?limit=1`, { headers })).json()) as { data: { id: string }[] };
   const target = opt.path ?? `/v1/documents/${first.data[0]!.id}`;
   await autocannon({ url: base + target, connections: 16, duration: 3, headers });
+  const nodes = groupPids(app.pid!).filter((p) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('node'));
+  const signal = (sig: NodeJS.Signals) => nodes.forEach((p) => process.kill(p, sig));
+  if (opt.heap) signal('SIGUSR2');
   const loadFrom = Date.now();
   const r = await autocannon({ url: base + target, connections: 16, duration: SECONDS, headers });
   const loadTo = Date.now();
+  if (opt.heap) {
+    signal('SIGPWR');
+    await new Promise((res) => setTimeout(res, 3000));
+  }
   app.kill('SIGINT');
   await new Promise((res) => app.on('exit', res));
   log(`GET ${target}, 16 connections, ${SECONDS} s: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.non2xx} non-2xx`);
   // The server is the process that sampled the most (tsx and the launcher sampled little).
   const file = fs
     .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => path.join(dir, f))
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
   if (!file) throw new Error(`no profile was written to ${dir}`);
   const a = analyse(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, SECONDS);
   log(`profile: ${file} (${(a.total / 1000).toFixed(0)} ms sampled over the load; ${(a.total / 1000 / (r.requests.total || 1)).toFixed(3)} ms a request)`);
+  if (opt.heap) reportHeap(dir, r.requests.total);
   if (opt.gc) reportGc(gcLines.filter((g) => g.at >= loadFrom && g.at <= loadTo).map((g) => g.line), SECONDS);
   log('\nown time by package or file:');
   a.owners.forEach((l) => log(l));
@@ -127,6 +140,30 @@ async function main() {
   log('\ninclusive time, the app and tRPC:');
   a.ours.forEach((l) => log(l));
   process.exit(0);
+}
+
+type HeapNode = { callFrame: Frame; selfSize: number; children: HeapNode[] };
+
+/** The sampling heap profile of the process that allocated most: bytes per request, top allocating functions. */
+function reportHeap(dir: string, requests: number) {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.heapprofile'));
+  const totals = files.map((f) => {
+    const bySite = new Map<string, number>();
+    let total = 0;
+    const walk = (n: HeapNode) => {
+      total += n.selfSize;
+      if (n.selfSize) bySite.set(frameName(n.callFrame), (bySite.get(frameName(n.callFrame)) ?? 0) + n.selfSize);
+      n.children.forEach(walk);
+    };
+    walk((JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { head: HeapNode }).head);
+    return { f, total, bySite };
+  });
+  const top = totals.sort((a, b) => b.total - a.total)[0];
+  if (!top) return log('\nno heap profile was written');
+  log(`\nallocated during the load (sampled, freed objects included): ${(top.total / 1e6).toFixed(0)} MB, ${(top.total / 1024 / (requests || 1)).toFixed(1)} KB a request (${path.join(dir, top.f)})`);
+  for (const [site, bytes] of [...top.bySite].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+    log(`  ${((100 * bytes) / top.total).toFixed(1).padStart(5)} %  ${(bytes / 1024 / (requests || 1)).toFixed(2).padStart(6)} KB/req  ${site}`);
+  }
 }
 
 /** `--trace-gc` lines: `[pid:0x…] 1234 ms: Scavenge 50.1 (60.2) -> 45.3 (61.2) MB, pooled: 0 MB, 1.23 / 0.00 ms  (…`. */
