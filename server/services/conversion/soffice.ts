@@ -32,7 +32,8 @@ export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeO
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-convert-'));
   try {
     const base = o.baseName ?? 'document';
-    const input = path.join(dir, `${base}.${ext}`);
+    // A temporary file, not one of the app's: nothing for the build to trace.
+    const input = path.join(/*turbopackIgnore: true*/ dir, `${base}.${ext}`);
     await writeFile(input, bytes);
     const args = [
       '--headless', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
@@ -45,7 +46,7 @@ export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeO
     const [cmd, argv] = hasNice() ? ['nice', ['-n', '19', limited[0], ...limited[1]]] : limited;
     const { code, stderr, timedOut } = await run(cmd, argv, o.timeoutMs, dir);
     if (timedOut) throw new ConversionError(REASONS.timeout(Math.ceil(o.timeoutMs / 1000)));
-    const pdf = await readFile(path.join(dir, 'out', `${base}.pdf`)).catch(() => null);
+    const pdf = await readFile(path.join(/*turbopackIgnore: true*/ dir, 'out', `${base}.pdf`)).catch(() => null);
     if (pdf && pdf.length > 0) return pdf;
     if (/bad_alloc|out of memory|std::length_error/i.test(stderr)) throw new ConversionError(REASONS.memory);
     if (code !== 0 && code !== null) console.error(`[quire] soffice exited ${code}: ${stderr.slice(0, 300)}`);
