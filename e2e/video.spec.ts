@@ -1,7 +1,8 @@
 // A video in the viewer (issue 22): a visitor opens a WebM link (Debian's Chromium plays VP8),
 // sees the neutral poster and the link's watermark, starts it from the keyboard, and the player
 // streams it through the range route (206 answers); the watch time goes out per 10-second segment
-// and the owner's document page shows it by segment. Desktop and phone. Screenshots 140-145; a room's tile shows the poster.
+// and the owner's document page shows it by segment and plays and seeks its own preview through
+// the file route's ranges. Desktop and phone. Screenshots 140-145; a room's tile shows the poster.
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,6 +88,10 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   const owner = uniqueEmail('video-owner');
   adminCommand(['team', 'add-member', team, owner, '--role', 'admin']);
   await signIn(page, owner);
+  const ownerRanges: number[] = [];
+  page.on('response', (r) => {
+    if (/^\/api\/documents\/[^/]+\/versions\/[^/]+\/file$/.test(new URL(r.url()).pathname)) ownerRanges.push(r.status());
+  });
   await page.goto(`/documents/${doc.id}`);
   const analytics = page.getByTestId('document-analytics');
   await expect(analytics).toContainText('Average watch time per 10-second segment');
@@ -97,6 +102,20 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   await expect(analytics.getByTestId('page-chart')).toContainText(/0:10–0:20: \d+(\.\d)? s/);
   await analytics.scrollIntoViewIfNeeded();
   await shot(page, '144-video-analytics', { fullPage: true });
+  // The owner's own preview plays and seeks: its file route answers ranges (206) as the viewer's does.
+  const preview = page.getByTestId('document-video');
+  await preview.scrollIntoViewIfNeeded();
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  // Seekable over the whole length only when the server answers ranges.
+  expect(await preview.evaluate((v: HTMLVideoElement) => (v.seekable.length ? v.seekable.end(0) : 0))).toBeGreaterThan(13);
+  await preview.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = 11;
+    await v.play();
+  });
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(11.5);
+  expect(ownerRanges).toContain(206);
+  expect(ownerRanges.every((s) => s === 200 || s === 206)).toBe(true);
   // The link's page charts the same segments.
   await page.goto(`/links/${link.id}`);
   await expect(page.getByText('Average watch time per 10-second segment')).toBeVisible();

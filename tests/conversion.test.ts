@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam, upload } from './support/api';
 import { createScratchDatabase } from './support/database';
 import { ok } from './support/docs';
-import { DOCX, ODT, PPTX, XLSX, docx, odt, pptx, xlsx, xlsxSheets } from './support/office';
+import { CSV, DOCX, ODS, ODT, PPTX, XLSX, docx, odt, pptx, spreadsheet, xlsx, xlsxSheets } from './support/office';
 import { startServer, type RunningServer } from './support/server';
 import { enter, makeLink, slugOf, Visitor } from './support/viewer';
 import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
@@ -170,6 +170,26 @@ describe('Office files are converted and shown as pages', { timeout: 180_000 }, 
     const other = new Visitor();
     const otherSlug = slugOf(await makeLink(api, { document_id: pdfDoc.id }));
     expect((await enter(other, otherSlug)).text()).not.toContain('data-testid="page-sheet"');
+  });
+
+  it("an ods and a csv: the viewer names the sheet of each page too (a csv's one sheet after the document)", async () => {
+    const wide = [Array.from({ length: 30 }, (_, i) => `Col${i + 1}`)];
+    const ods = await create(api, await spreadsheet([{ name: 'Forecast', rows: wide }, { name: 'Hidden', rows: [['x']], hidden: true }, { name: 'Risks', rows: [['Supply']] }], 'ods'), ODS, 'Plan.ods');
+    const csv = await create(api, Buffer.from(`Region,Q1\n${Array.from({ length: 90 }, (_, r) => `North ${r + 1},${r}`).join('\n')}\n`), CSV, 'Q3 numbers.csv');
+    // Fitted to the page width: the 30 columns on one page.
+    expect(await settled(api, ods.id)).toMatchObject({ preview_status: 'ready', num_pages: 2 });
+    const csvDone = await settled(api, csv.id);
+    expect(csvDone).toMatchObject({ preview_status: 'ready', type: 'sheet' });
+    expect(csvDone.num_pages).toBeGreaterThan(1);
+
+    const v = new Visitor();
+    const slug = slugOf(await makeLink(api, { document_id: ods.id }));
+    expect((await enter(v, slug)).text()).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Forecast</);
+    expect((await v.get(`/view/${slug}?page=2`)).text()).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Risks</);
+    const w = new Visitor();
+    const csvSlug = slugOf(await makeLink(api, { document_id: csv.id }));
+    expect((await enter(w, csvSlug)).text()).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Q3 numbers</);
+    expect((await w.get(`/view/${csvSlug}?page=${csvDone.num_pages}`)).text()).toMatch(/data-testid="page-sheet"[^>]*>Sheet: Q3 numbers</);
   });
 
   it('password-protected docx, xlsx and pptx are accepted, kept and downloadable; their preview fails as password-protected, and visitors see no reason', async () => {

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
 import { ok } from './support/docs';
 import { enter, makeLink, openedAgo, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
+import { signedInDashboard } from './support/dashboard';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -52,6 +53,12 @@ describe('video intake', () => {
     expect(mov).toMatchObject({ type: 'video', content_type: 'video/quicktime', preview_status: 'ready', num_pages: 1 });
     const w = await videoDocument(WEBM, 'video/webm', 'Countdown.webm');
     expect(w).toMatchObject({ type: 'video', content_type: 'video/webm', preview_status: 'ready', num_pages: 2 });
+    // The version states the length its segments come from; other files have none.
+    const [mp4Version] = ok(await api.get(`/v1/documents/${a.id}/versions`)).data;
+    expect(mp4Version).toMatchObject({ num_pages: 3, duration_ms: 25_000 });
+    const [webmVersion] = ok(await api.get(`/v1/documents/${w.id}/versions`)).data;
+    expect(webmVersion.duration_ms).toBeGreaterThan(10_000);
+    expect(webmVersion.duration_ms).toBeLessThanOrEqual(20_000);
     // The bytes decide within the family: a WebM named and declared mp4 is stored as WebM.
     const named = await videoDocument(WEBM, 'video/mp4', 'Mislabelled.mp4');
     expect(named.content_type).toBe('video/webm');
@@ -158,6 +165,53 @@ describe('the range route', () => {
   });
 });
 
+describe("the owner's file route (the dashboard's video preview)", () => {
+  it('answers ranges as the viewer does (206, 416, Accept-Ranges), only to the team, as an attachment', async () => {
+    const dash = await signedInDashboard('video-owner', 'Video owner');
+    const own = client((await dash.call().tokens.create({ name: 'video', scopes: ['apis.all'] })).token);
+    const doc = ok(await own.post('/v1/documents', { upload_id: await upload(own, WEBM, 'video/webm', 'Owner.webm'), name: 'Owner.webm' }), 201);
+    const [version] = ok(await own.get(`/v1/documents/${doc.id}/versions`)).data;
+    const file = `/api/documents/${doc.id}/versions/${version.id}/file`;
+
+    const part = await dash.get(file, { Range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${WEBM.length}`);
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(part.headers.get('content-type')).toBe('video/webm');
+    expect(part.headers.get('content-disposition')).toMatch(/^attachment; filename="Owner.webm"/);
+    expect(part.headers.get('cache-control')).toBe('private, no-store');
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(part.body.equals(WEBM.subarray(100, 200))).toBe(true);
+
+    const tail = await dash.get(file, { Range: 'bytes=-300' });
+    expect(tail.status).toBe(206);
+    expect(tail.body.equals(WEBM.subarray(WEBM.length - 300))).toBe(true);
+    const open = await dash.get(file, { Range: 'bytes=4000-' });
+    expect(open.status).toBe(206);
+    expect(open.headers.get('content-range')).toBe(`bytes 4000-${WEBM.length - 1}/${WEBM.length}`);
+    expect(open.body.equals(WEBM.subarray(4000))).toBe(true);
+
+    const whole = await dash.get(file);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.body.equals(WEBM)).toBe(true);
+
+    const past = await dash.get(file, { Range: `bytes=${WEBM.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${WEBM.length}`);
+    expect(past.body.length).toBe(0);
+
+    // Only the team: a visitor without a session, and another team's member, get nothing.
+    const refused = async (r: Promise<{ status: number; text(): string }>) => {
+      const a = await r;
+      return [a.status, JSON.parse(a.text()).error.code];
+    };
+    expect(await refused(new Visitor().get(file, { Range: 'bytes=0-9' }))).toEqual([401, 'unauthorized']);
+    const other = await signedInDashboard('video-stranger', 'Strangers');
+    expect(await refused(other.get(file, { Range: 'bytes=0-9' }))).toEqual([404, 'not_found']);
+  });
+});
+
 describe('watch time per 10-second segment', () => {
   it('records segments through the beacon, refuses segments past the end, and shows them in the analytics', async () => {
     const doc = await videoDocument(mp4(25_000), 'video/mp4', 'Pitch.mp4');
@@ -194,6 +248,7 @@ describe('watch time per 10-second segment', () => {
     bare[at] = 0xec; // Duration -> Void
     const doc = await videoDocument(bare, 'video/webm', 'Recorded.webm');
     expect(doc.num_pages).toBe(1);
+    expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 1, duration_ms: null });
     const slug = slugOf(await makeLink(api, { document_id: doc.id }));
     const v = new Visitor();
     const viewId = viewIdOf((await enter(v, slug)).text())!;
@@ -205,6 +260,7 @@ describe('watch time per 10-second segment', () => {
     // Learned once: a later report does not move it.
     expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 600_000, events: [{ id: 'rec-evt-0003', page: 9, duration_ms: 4000 }] })).text())).toEqual({ recorded: 0 });
     expect(ok(await api.get(`/v1/documents/${doc.id}`)).num_pages).toBe(2);
+    expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 2, duration_ms: 14_000 });
     expect(ok(await api.get(`/v1/analytics/documents/${doc.id}`)).avg_page_duration_seconds).toEqual([{ page_number: 2, avg_duration_seconds: 4 }]);
   });
 });

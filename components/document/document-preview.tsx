@@ -58,7 +58,7 @@ export function DocumentPreview({ doc, version, loading }: { doc: DocumentItem; 
     return <img src={url} alt={doc.name} className="w-full rounded-lg bg-white shadow-sm ring-1 ring-zinc-200" />;
   }
   if (version.type === 'video') {
-    return <video src={url} controls className="w-full rounded-lg bg-black shadow-sm" />;
+    return <video data-testid="document-video" src={url} controls preload="metadata" className="w-full rounded-lg bg-black shadow-sm" />;
   }
   return (
     <Card className="p-2">

@@ -24,7 +24,7 @@ const CONVERTER = (teamId: string): SystemActor => ({ kind: 'system', teamId, na
 const MAX_ATTEMPTS = 3;
 const RETRY_MS = 30_000;
 
-type Claimed = { id: string; documentId: string; storageKey: string; contentType: string; isPrimary: boolean; attempts: number };
+type Claimed = { id: string; documentId: string; documentName: string | null; storageKey: string; contentType: string; isPrimary: boolean; attempts: number };
 
 export async function claimConversion(now = Date.now()): Promise<Claimed | null> {
   const rows = await db.$queryRawUnsafe<Claimed[]>(
@@ -35,7 +35,8 @@ export async function claimConversion(now = Date.now()): Promise<Claimed | null>
        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
      UPDATE document_versions v SET preview_claimed_until = $2::timestamp, preview_attempts = v.preview_attempts + 1
      FROM next WHERE v.id = next.id
-     RETURNING v.id, v.document_id AS "documentId", v.storage_key AS "storageKey", v.content_type AS "contentType",
+     RETURNING v.id, v.document_id AS "documentId", (SELECT name FROM documents WHERE id = v.document_id) AS "documentName",
+       v.storage_key AS "storageKey", v.content_type AS "contentType",
        v.is_primary AS "isPrimary", v.preview_attempts AS attempts`,
     pgTimestamp(now),
     pgTimestamp(now + config.conversionTimeoutMs + 60_000),
@@ -77,7 +78,7 @@ export async function convertOne(c: Claimed): Promise<void> {
   const store = getBlobStore();
   try {
     const bytes = await store.read(c.storageKey);
-    const { pdf, pages, firstPage, pageSheets } = await convertToPdf(bytes, c.contentType);
+    const { pdf, pages, firstPage, pageSheets } = await convertToPdf(bytes, c.contentType, { name: c.documentName });
     const key = previewKeyFor(c.id);
     await store.put(key, pdf, 'application/pdf');
     const done = await finish(c, { previewStatus: 'ready', previewError: null, previewKey: key, numPages: pages, pageWidth: firstPage?.width ?? null, pageHeight: firstPage?.height ?? null, pageSheets });

@@ -13,7 +13,6 @@ import type { Actor } from '../auth/actor';
 import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/prerender';
 import { changesBetween, emit } from './events/emit';
 import { initialPreview, type PreviewStatus } from './conversion/preview-status';
-import { isPlayableVideo } from '../../lib/shared/video';
 import type { RenderableVersion } from './viewer/render';
 import { wake } from '../lib/wake';
 
@@ -104,8 +103,7 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
     pageHeight: file.pageSize?.height ?? null,
     durationMs: file.durationMs,
   };
-  // Videos play in the viewer as stored (server/services/viewer/video.ts): nothing to convert.
-  return { ...v, ...(isPlayableVideo(v) ? { previewStatus: 'ready' as PreviewStatus, previewError: null } : initialPreview(v)) };
+  return { ...v, ...initialPreview(v) };
 }
 
 /** After a commit that queued a conversion: the queue runs once the answer is out. */

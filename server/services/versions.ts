@@ -6,7 +6,7 @@ import type { DocumentVersion } from '../db/generated/client';
 import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
-import { getBlobStore } from '../storage';
+import { rangedBlob } from '../storage/ranges';
 import { afterNewVersion, findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
 import type { PreviewStatus } from './conversion/preview-status';
 import type { Actor } from '../auth/actor';
@@ -26,6 +26,7 @@ export function toVersion(v: DocumentVersion) {
     preview_status: v.previewStatus as PreviewStatus,
     preview_error: v.previewError,
     file_size: v.fileSize === null ? null : Number(v.fileSize),
+    duration_ms: v.durationMs,
     created: iso(v.createdAt),
   };
 }
@@ -110,11 +111,15 @@ export async function promoteVersion(actor: Actor, documentId: string, versionId
 export { toDocument };
 
 /** The bytes of one file version, for the dashboard's preview and download (`preview`: an Office file's converted PDF). */
-export async function readVersionFile(actor: Actor, documentId: string, versionId: string, o: { preview?: boolean } = {}) {
+/**
+ * A version's file (or, with `preview`, its converted PDF) for its team, by HTTP range: the
+ * owner's video preview seeks as the viewer's player does (server/storage/ranges.ts).
+ */
+export async function openVersionFile(actor: Actor, documentId: string, versionId: string, o: { preview?: boolean; range?: string | null } = {}) {
   const v = await findVersion(db, actor, documentId, versionId);
   const key = o.preview ? v.previewKey : v.storageKey;
   if (!key) throw notFound('File');
   const doc = await findDocument(db, actor, documentId);
-  const bytes = await getBlobStore().read(key);
-  return o.preview ? { bytes, contentType: 'application/pdf', name: `${doc.name}.pdf` } : { bytes, contentType: v.contentType, name: doc.name };
+  const answer = await rangedBlob(key, o.preview ? 'application/pdf' : v.contentType, o.range ?? null);
+  return { ...answer, name: o.preview ? `${doc.name}.pdf` : doc.name };
 }

@@ -8,7 +8,7 @@ import { Visitor, type Answer } from './viewer';
 
 export type DashboardUser = {
   email: string;
-  get(path: string): Promise<Answer>;
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
   /** The procedures as this user acting for their team, from the given address and user agent. */
   call(request?: { ipAddress: string | null; userAgent: string | null }): any;
   /** Another team of this user: its id, and the procedures acting for it. */
@@ -25,7 +25,7 @@ export async function signedInDashboard(who: string, teamName: string): Promise<
   const team = (await resolveActiveTeam(user.id, []))!;
   const token = crypto.randomBytes(32).toString('hex');
   await db.session.create({ data: { sessionToken: token, userId: user.id, expires: new Date(Date.now() + 86_400_000) } });
-  const get = (path: string) => new Visitor().get(path, { Cookie: `next-auth.session-token=${token}` });
+  const get = (path: string, headers: Record<string, string> = {}) => new Visitor().get(path, { ...headers, Cookie: `next-auth.session-token=${token}` });
   // The rows were written from this process (on the embedded database, through its shared
   // socket): wait until the server reads the session before any page is asked for.
   for (let i = 0; i < 50; i++) {

@@ -17,6 +17,7 @@ export const VERSION_KEYS = [
   'content_type',
   'created',
   'document_id',
+  'duration_ms',
   'file_size',
   'id',
   'is_primary',

@@ -41,22 +41,30 @@ export function pptx(slides: string[]): Promise<Buffer> {
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** An xlsx of several named sheets (rows of cells), written by LibreOffice from a flat OpenDocument spreadsheet. */
-export function xlsxSheets(sheets: { name: string; rows: string[][] }[]): Promise<Buffer> {
+type Sheet = { name: string; rows: string[][]; hidden?: boolean };
+
+/** A workbook of several named sheets (rows of cells; hidden ones too), written by LibreOffice from a flat OpenDocument spreadsheet to `to` (e.g. 'ods', 'xls:MS Excel 97'). */
+export function spreadsheet(sheets: Sheet[], to: string): Promise<Buffer> {
   const tables = sheets
     .map(
       (t) =>
-        `<table:table table:name="${xmlText(t.name)}">${t.rows
+        `<table:table table:name="${xmlText(t.name)}" table:style-name="${t.hidden ? 'hidden' : 'shown'}">${t.rows
           .map((r) => `<table:table-row>${r.map((c) => `<table:table-cell office:value-type="string"><text:p>${xmlText(c)}</text:p></table:table-cell>`).join('')}</table:table-row>`)
           .join('')}</table:table>`,
     )
     .join('');
   const fods = `<?xml version="1.0" encoding="UTF-8"?>
-<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body><office:spreadsheet>${tables}</office:spreadsheet></office:body></office:document>`;
-  return officeFile('book.fods', fods, 'xlsx:Calc MS Excel 2007 XML');
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:automatic-styles><style:style style:name="shown" style:family="table"><style:table-properties table:display="true"/></style:style><style:style style:name="hidden" style:family="table"><style:table-properties table:display="false"/></style:style></office:automatic-styles><office:body><office:spreadsheet>${tables}</office:spreadsheet></office:body></office:document>`;
+  return officeFile('book.fods', fods, to);
 }
+
+/** An xlsx of several named sheets (rows of cells). */
+export const xlsxSheets = (sheets: Sheet[]) => spreadsheet(sheets, 'xlsx:Calc MS Excel 2007 XML');
 
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 export const ODT = 'application/vnd.oasis.opendocument.text';
+export const ODS = 'application/vnd.oasis.opendocument.spreadsheet';
+export const XLS = 'application/vnd.ms-excel';
+export const CSV = 'text/csv';

@@ -3765,6 +3765,7 @@ export interface operations {
                             document_id: string;
                             document_name: string;
                             content_type: string;
+                            /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                             num_pages: number;
                             folder_id: string | null;
                             folder_path: string | null;
@@ -3832,6 +3833,7 @@ export interface operations {
                         document_id: string;
                         document_name: string;
                         content_type: string;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         folder_id: string | null;
                         folder_path: string | null;
@@ -3880,6 +3882,7 @@ export interface operations {
                         document_id: string;
                         document_name: string;
                         content_type: string;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         folder_id: string | null;
                         folder_path: string | null;
@@ -3980,6 +3983,7 @@ export interface operations {
                         document_id: string;
                         document_name: string;
                         content_type: string;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         folder_id: string | null;
                         folder_path: string | null;
@@ -5094,6 +5098,7 @@ export interface operations {
                             type: string;
                             content_type: string;
                             url: string | null;
+                            /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                             num_pages: number;
                             /**
                              * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5173,6 +5178,7 @@ export interface operations {
                         type: string;
                         content_type: string;
                         url: string | null;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         /**
                          * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5231,6 +5237,7 @@ export interface operations {
                             type: string;
                             content_type: string;
                             url: string | null;
+                            /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                             num_pages: number;
                             /**
                              * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5346,6 +5353,7 @@ export interface operations {
                         type: string;
                         content_type: string;
                         url: string | null;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         /**
                          * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5450,6 +5458,7 @@ export interface operations {
                         type: string;
                         content_type: string;
                         url: string | null;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         /**
                          * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5510,6 +5519,7 @@ export interface operations {
                             is_primary: boolean;
                             type: string;
                             content_type: string;
+                            /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                             num_pages: number;
                             /**
                              * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5518,6 +5528,8 @@ export interface operations {
                             preview_status: "ready" | "processing" | "failed" | "unavailable";
                             preview_error: string | null;
                             file_size: number | null;
+                            /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
+                            duration_ms: number | null;
                             created: string;
                         }[];
                         next_cursor: string | null;
@@ -5585,6 +5597,7 @@ export interface operations {
                         is_primary: boolean;
                         type: string;
                         content_type: string;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         /**
                          * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5593,6 +5606,8 @@ export interface operations {
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
                         file_size: number | null;
+                        /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
+                        duration_ms: number | null;
                         created: string;
                     };
                 };
@@ -5639,6 +5654,7 @@ export interface operations {
                         is_primary: boolean;
                         type: string;
                         content_type: string;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         /**
                          * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5647,6 +5663,8 @@ export interface operations {
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
                         file_size: number | null;
+                        /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
+                        duration_ms: number | null;
                         created: string;
                     };
                 };
@@ -5703,6 +5721,7 @@ export interface operations {
                         is_primary: boolean;
                         type: string;
                         content_type: string;
+                        /** @description Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null. */
                         num_pages: number;
                         /**
                          * @description ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).
@@ -5711,6 +5730,8 @@ export interface operations {
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
                         file_size: number | null;
+                        /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
+                        duration_ms: number | null;
                         created: string;
                     };
                 };

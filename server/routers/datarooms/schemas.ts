@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
 import { color, icon, name } from '../../schemas/fields';
 import type { ResourceDocs } from '../../openapi/resource-docs';
+import { numPages } from '../documents/schemas';
 
 const text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000]*$/, 'must not contain NUL characters');
 const defaultPermission = z.enum(['inherit', 'hidden']);
@@ -58,7 +59,7 @@ export const RoomDocument = z.object({
   document_id: z.string(),
   document_name: z.string(),
   content_type: z.string(),
-  num_pages: z.int(),
+  num_pages: numPages,
   folder_id: z.string().nullable(),
   folder_path: z.string().nullable(),
   order_index: z.int(),

@@ -12,6 +12,13 @@ const previewStatus = z
   .enum(PREVIEW_STATUSES)
   .describe('ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).');
 
+/** What num_pages counts, for every kind of file (a video's "pages" are its 10-second segments). */
+export const numPages = z
+  .int()
+  .describe(
+    "Pages as the viewer shows them: a PDF's pages, a converted Office file's pages (1 until its conversion ends), 1 for an image, a link or a file shown only as a download. For a video (mp4, webm, mov), its 10-second segments: segment N (from (N-1)·10 s to N·10 s) is page N in page events and analytics; 1 until the video's duration is known (a file that does not state it learns it from its first play). Never null.",
+  );
+
 export const Document = z.object({
   id: z.string(),
   object: z.literal('document'),
@@ -19,7 +26,7 @@ export const Document = z.object({
   type: z.string(),
   content_type: z.string(),
   url: z.string().nullable(),
-  num_pages: z.int(),
+  num_pages: numPages,
   preview_status: previewStatus,
   preview_error: z.string().nullable(),
   folder_id: z.string().nullable(),
@@ -35,10 +42,14 @@ export const DocumentVersion = z.object({
   is_primary: z.boolean(),
   type: z.string(),
   content_type: z.string(),
-  num_pages: z.int(),
+  num_pages: numPages,
   preview_status: previewStatus,
   preview_error: z.string().nullable(),
   file_size: z.int().nullable(),
+  duration_ms: z
+    .int()
+    .nullable()
+    .describe("A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known."),
   created: z.string(),
 });
 

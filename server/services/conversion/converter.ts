@@ -8,7 +8,7 @@ import { inspectPdf } from '../../files/pdf';
 import { ConversionError, REASONS } from './errors';
 import { convertWithGotenberg } from './gotenberg';
 import { convertWithSoffice, sofficeAvailable } from './soffice';
-import { prepareXlsx, sheetsOfPages } from './spreadsheet';
+import { prepareSpreadsheet, sheetsOfPages } from './spreadsheet';
 import { checkOfficeContainer } from './zip-guard';
 
 /** Content types converted to PDF, with the extension the converter is told. */
@@ -44,21 +44,27 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** The PDF of an Office file and its page count; ConversionError says why there is none. */
-export async function convertToPdf(bytes: Buffer, contentType: string) {
+/**
+ * The PDF of an Office file and its page count (and a spreadsheet's sheet per page);
+ * ConversionError says why there is none. `name`: the document's name (a csv's sheet is named
+ * after it).
+ */
+export async function convertToPdf(bytes: Buffer, contentType: string, o: { name?: string | null } = {}) {
   const ext = EXTENSIONS[contentType];
   if (!ext) throw new ConversionError('Quire does not preview this type of file. It can be downloaded.', 'unavailable');
   const converter = availableConverter();
   if (!converter) throw new ConversionError(REASONS.noConverter, 'unavailable');
   checkOfficeContainer(bytes, contentType);
-  // An xlsx prints every sheet fitted to the page width, its name at the top of each page.
-  const book = ext === 'xlsx' ? prepareXlsx(bytes) : null;
+  // An xlsx or ods prints every sheet fitted to the page width, its name at the top of each page;
+  // a csv is named after the document (its one sheet takes the file's name).
+  const book = prepareSpreadsheet(bytes, ext, o.name);
   const input = book?.bytes ?? bytes;
+  const baseName = book?.baseName;
   const timeoutMs = config.conversionTimeoutMs;
   const pdf = await oneAtATime(() =>
     converter === 'gotenberg'
-      ? convertWithGotenberg(input, ext, { url: config.conversionUrl!, timeoutMs })
-      : convertWithSoffice(input, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes }),
+      ? convertWithGotenberg(input, ext, { url: config.conversionUrl!, timeoutMs, baseName })
+      : convertWithSoffice(input, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, baseName }),
   );
   let info;
   try {

@@ -130,3 +130,29 @@ describe('a spreadsheet through Gotenberg', () => {
     }
   });
 });
+
+describe('a csv through Gotenberg', () => {
+  it("is sent named after the document, so LibreOffice names its one sheet so; its pages are matched to that name", async () => {
+    const out = await PDFDocument.create();
+    const font = await out.embedFont(StandardFonts.Helvetica);
+    for (const body of ['North 100', 'South 90']) {
+      const page = out.addPage([842, 595]);
+      page.drawText('Q3 numbers', { x: 400, y: 570, size: 10, font });
+      page.drawText(body, { x: 40, y: 400, size: 10, font });
+    }
+    const pdf = Buffer.from(await out.save());
+    answer = () => ({ status: 200, body: pdf });
+    const before = process.env.CONVERSION_URL;
+    process.env.CONVERSION_URL = url;
+    try {
+      const r = await convertToPdf(Buffer.from('Region,Q1\nNorth,100\n'), 'text/csv', { name: 'Q3 numbers.csv' });
+      expect(r.pageSheets).toEqual(['Q3 numbers', 'Q3 numbers']);
+    } finally {
+      if (before === undefined) delete process.env.CONVERSION_URL;
+      else process.env.CONVERSION_URL = before;
+    }
+    const file = seen.at(-1)!.form.get('files') as File;
+    expect(file.name).toBe('Q3 numbers.csv');
+    expect(Buffer.from(await file.arrayBuffer()).toString()).toBe('Region,Q1\nNorth,100\n');
+  });
+});

@@ -3,16 +3,17 @@
 // file name carries the extension (Gotenberg picks LibreOffice's import filter from it); 200
 // answers the PDF itself (one file, no merge); 400 means LibreOffice could not process the file
 // (malformed or password-protected); 503 means Gotenberg's own conversion deadline passed. An
-// xlsx arrives already fitted to the page width (spreadsheet.ts), so no Gotenberg-specific option
+// xlsx or ods arrives already fitted to the page width (spreadsheet.ts), so no Gotenberg-specific option
 // is needed for that (its `singlePageSheets` would squeeze a long sheet onto one page).
 import { ConversionError, REASONS } from './errors';
 
 /** The service answered something other than a verdict on the file (down, overloaded): try later. */
 export class ConverterUnreachableError extends Error {}
 
-export async function convertWithGotenberg(bytes: Buffer, ext: string, o: { url: string; timeoutMs: number }): Promise<Buffer> {
+/** `baseName`: the file name without extension LibreOffice sees (a csv's sheet is named after it); default `document`. */
+export async function convertWithGotenberg(bytes: Buffer, ext: string, o: { url: string; timeoutMs: number; baseName?: string }): Promise<Buffer> {
   const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(bytes)]), `document.${ext}`);
+  form.append('files', new Blob([new Uint8Array(bytes)]), `${o.baseName ?? 'document'}.${ext}`);
   if (ext === 'xlsx' || ext === 'xls' || ext === 'ods' || ext === 'csv') form.append('landscape', 'true');
   let res: Response;
   try {

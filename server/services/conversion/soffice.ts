@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConversionError, REASONS } from './errors';
 
-export type SofficeOptions = { binary: string; timeoutMs: number; memoryBytes: number };
+/** `baseName`: the input's file name without extension (a csv's sheet is named after it); default `document`. */
+export type SofficeOptions = { binary: string; timeoutMs: number; memoryBytes: number; baseName?: string };
 
 const found = new Map<string, boolean>();
 
@@ -30,7 +31,9 @@ const hasNice = () => sofficeAvailable('nice');
 export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeOptions): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-convert-'));
   try {
-    const input = path.join(dir, `document.${ext}`);
+    const base = o.baseName ?? 'document';
+    // A temporary file, not one of the app's: nothing for the build to trace.
+    const input = path.join(/*turbopackIgnore: true*/ dir, `${base}.${ext}`);
     await writeFile(input, bytes);
     const args = [
       '--headless', '--norestore', '--nolockcheck', '--nodefault', '--nologo',
@@ -43,7 +46,7 @@ export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeO
     const [cmd, argv] = hasNice() ? ['nice', ['-n', '19', limited[0], ...limited[1]]] : limited;
     const { code, stderr, timedOut } = await run(cmd, argv, o.timeoutMs, dir);
     if (timedOut) throw new ConversionError(REASONS.timeout(Math.ceil(o.timeoutMs / 1000)));
-    const pdf = await readFile(path.join(dir, 'out', 'document.pdf')).catch(() => null);
+    const pdf = await readFile(path.join(/*turbopackIgnore: true*/ dir, 'out', `${base}.pdf`)).catch(() => null);
     if (pdf && pdf.length > 0) return pdf;
     if (/bad_alloc|out of memory|std::length_error/i.test(stderr)) throw new ConversionError(REASONS.memory);
     if (code !== 0 && code !== null) console.error(`[quire] soffice exited ${code}: ${stderr.slice(0, 300)}`);

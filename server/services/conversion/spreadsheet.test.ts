@@ -1,7 +1,9 @@
-// The xlsx page-setup rewrite (fit every sheet to the page width, the sheet's name in the header)
-// on worksheet XML as Excel, LibreOffice and other writers produce it.
+// The page-setup rewrites (fit every sheet to the page width, the sheet's name in the header) on
+// xlsx worksheet XML and ods styles.xml as Excel, LibreOffice and other writers produce them; the
+// sheet names each format lists, and the name a csv's one sheet takes.
 import { describe, expect, it } from 'vitest';
-import { fitWorksheet, visibleSheetNames } from './spreadsheet';
+import { fitOdsStyles, odsSheetNames } from './ods';
+import { csvSheetName, fitWorksheet, visibleSheetNames } from './spreadsheet';
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const order = (xml: string, names: string[]) => names.map((n) => xml.search(new RegExp(`<(\\w+:)?${n}[\\s/>]`)));
@@ -52,5 +54,68 @@ describe('visibleSheetNames', () => {
   it('lists the visible sheets in tab order, names unescaped', () => {
     const wb = `<workbook ${NS}><sheets><sheet name="Summary" sheetId="1" r:id="rId1"/><sheet name="Secret" sheetId="2" state="hidden" r:id="rId2"/><sheet name="P&amp;L &quot;2026&quot;" sheetId="3" r:id="rId3"/><sheet name="Very" state="veryHidden" sheetId="4" r:id="rId4"/></sheets></workbook>`;
     expect(visibleSheetNames(wb)).toEqual(['Summary', 'P&L "2026"']);
+  });
+});
+
+const ODS_ROOT = '<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0">';
+
+describe('fitOdsStyles', () => {
+  it("LibreOffice's own styles (a sheet-name header already): every page layout fitted to one page wide, the header kept", () => {
+    const xml = `${ODS_ROOT}<office:automatic-styles><style:page-layout style:name="Mpm1"><style:page-layout-properties style:writing-mode="lr-tb"/><style:header-style><style:header-footer-properties fo:min-height="0.2953in"/></style:header-style></style:page-layout><style:page-layout style:name="Mpm2"><style:page-layout-properties style:scale-to-pages="1" loext:scale-to-Y="3" fo:page-width="21cm"><style:background-image/></style:page-layout-properties></style:page-layout></office:automatic-styles><office:master-styles><style:master-page style:name="Default" style:page-layout-name="Mpm1"><style:header><text:p><text:sheet-name>???</text:sheet-name></text:p></style:header><style:header-left style:display="false"/></style:master-page></office:master-styles></office:document-styles>`;
+    const out = fitOdsStyles(xml);
+    expect(out).toContain('<style:page-layout-properties style:writing-mode="lr-tb" style:scale-to-X="1"/>');
+    // A layout's own "fit to N pages" would squeeze the sheet: it gives way to one page wide.
+    expect(out).toContain('<style:page-layout-properties fo:page-width="21cm" style:scale-to-X="1"><style:background-image/></style:page-layout-properties>');
+    expect(out).not.toMatch(/scale-to-pages|scale-to-Y/);
+    expect(out.match(/<style:header>/g)).toHaveLength(1);
+    expect(out.match(/<style:header-style>/g)).toHaveLength(1);
+    expect(out).toContain('<style:header-style><style:header-footer-properties fo:min-height="0.2953in"/></style:header-style>');
+  });
+
+  it('a master page without a header, or with its header switched off, prints the sheet name; its layout gets header properties', () => {
+    const xml = `${ODS_ROOT}<office:automatic-styles><style:page-layout style:name="A"><style:page-layout-properties/><style:header-style/><style:footer-style/></style:page-layout><style:page-layout style:name="B"/><style:page-layout style:name="C"><style:page-layout-properties/></style:page-layout></office:automatic-styles><office:master-styles><style:master-page style:name="One" style:page-layout-name="A"><style:header-left style:display="false"/><style:footer><text:p>Page</text:p></style:footer></style:master-page><style:master-page style:name="Two" style:page-layout-name="B"/><style:master-page style:name="Three" style:page-layout-name="C"><style:header style:display="false"><text:p>Old</text:p></style:header></style:master-page></office:master-styles></office:document-styles>`;
+    const out = fitOdsStyles(xml);
+    const header = '<style:header><text:p><text:sheet-name>???</text:sheet-name></text:p></style:header>';
+    expect(out).toContain(`<style:master-page style:name="One" style:page-layout-name="A">${header}<style:header-left style:display="false"/><style:footer>`);
+    expect(out).toContain(`<style:master-page style:name="Two" style:page-layout-name="B">${header}</style:master-page>`);
+    expect(out).toContain(`<style:master-page style:name="Three" style:page-layout-name="C">${header}</style:master-page>`);
+    const props = '<style:header-style><style:header-footer-properties fo:min-height="0.75cm" fo:margin-bottom="0.25cm"/></style:header-style>';
+    expect(out).toContain(`<style:page-layout style:name="A"><style:page-layout-properties style:scale-to-X="1"/>${props}<style:footer-style/></style:page-layout>`);
+    expect(out).toContain(`<style:page-layout style:name="B"><style:page-layout-properties style:scale-to-X="1"/>${props}</style:page-layout>`);
+    expect(out).toContain(`<style:page-layout style:name="C"><style:page-layout-properties style:scale-to-X="1"/>${props}</style:page-layout>`);
+  });
+
+  it('a header of its own (not the sheet name) is kept, and its layout is left with its own header style', () => {
+    const xml = `${ODS_ROOT}<office:automatic-styles><style:page-layout style:name="A"><style:page-layout-properties/><style:header-style/></style:page-layout></office:automatic-styles><office:master-styles><style:master-page style:name="M" style:page-layout-name="A"><style:header><text:p>Confidential</text:p></style:header></style:master-page></office:master-styles></office:document-styles>`;
+    const out = fitOdsStyles(xml);
+    expect(out).toContain('<style:header><text:p>Confidential</text:p></style:header>');
+    expect(out).not.toContain('text:sheet-name');
+    expect(out).toContain('<style:page-layout style:name="A"><style:page-layout-properties style:scale-to-X="1"/><style:header-style/></style:page-layout>');
+  });
+
+  it('declares the text and fo prefixes where the writer did not', () => {
+    const out = fitOdsStyles('<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:master-styles><style:master-page style:name="M" style:page-layout-name="A"/></office:master-styles></office:document-styles>');
+    expect(out).toMatch(/^<office:document-styles [^>]*xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0">/);
+    expect(out.match(/xmlns:style=/g)).toHaveLength(1);
+  });
+});
+
+describe('odsSheetNames', () => {
+  it('lists the sheets in tab order, names unescaped, hidden ones (table:display="false") left out', () => {
+    const content = `<office:document-content><office:automatic-styles><style:style style:name="ta1" style:family="table" style:master-page-name="Default"><style:table-properties table:display="true"/></style:style><style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style><style:style style:name="ce1" style:family="table-cell"/></office:automatic-styles><office:body><office:spreadsheet><table:table table:name="Summary" table:style-name="ta1"><table:table-row/></table:table><table:table table:name="Secret" table:style-name="ta2"/><table:table table:name="P&amp;L &quot;2026&quot;" table:style-name="ta1"><table:table-column/></table:table><table:table table:name="Plain"></table:table></office:spreadsheet></office:body></office:document-content>`;
+    expect(odsSheetNames(content)).toEqual(['Summary', 'P&L "2026"', 'Plain']);
+  });
+});
+
+describe('csvSheetName', () => {
+  it("is the document's name without .csv, less what a sheet or file name cannot hold", () => {
+    expect(csvSheetName('Q3 numbers.csv')).toBe('Q3 numbers');
+    expect(csvSheetName('Pipeline.CSV')).toBe('Pipeline');
+    expect(csvSheetName('Report v1.2')).toBe('Report v1.2');
+    expect(csvSheetName('Budget [draft]: a/b*?.csv')).toBe('Budget _draft__ a_b__');
+    expect(csvSheetName("'Ümlaut & co's 50% #1'.csv")).toBe("Ümlaut & co's 50% #1");
+    expect(csvSheetName('x'.repeat(100))).toHaveLength(64);
+    expect(csvSheetName('.csv')).toBe('Sheet1');
+    expect(csvSheetName(null)).toBe('Sheet1');
   });
 });

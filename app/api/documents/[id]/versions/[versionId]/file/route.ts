@@ -1,8 +1,9 @@
-// A version's file for the signed-in dashboard user (PDF preview, download). Session and team
-// come from the dashboard context; served as an attachment that cannot be sniffed or scripted.
+// A version's file for the signed-in dashboard user (PDF preview, video preview, download).
+// Session and team come from the dashboard context; served as an attachment that cannot be
+// sniffed or scripted, by HTTP range (206, 416, Accept-Ranges) so the owner's video player seeks.
 // `?as=preview`: an Office file's converted PDF, which the dashboard's preview draws (issue 22).
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
-import { readVersionFile } from '@/server/services/versions';
+import { openVersionFile } from '@/server/services/versions';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -10,12 +11,12 @@ export const runtime = 'nodejs';
 export async function GET(req: Request, { params }: { params: Promise<{ id: string; versionId: string }> }) {
   const { id, versionId } = await params;
   return dashboardRoute(req, async (ctx) => {
-    const file = await readVersionFile(ctx.actor, id, versionId, { preview: new URL(req.url).searchParams.get('as') === 'preview' });
+    const file = await openVersionFile(ctx.actor, id, versionId, { preview: new URL(req.url).searchParams.get('as') === 'preview', range: req.headers.get('range') });
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return new Response(new Uint8Array(file.bytes), {
+    return new Response(file.body, {
+      status: file.status,
       headers: {
-        'Content-Type': file.contentType,
-        'Content-Length': String(file.bytes.length),
+        ...file.headers,
         'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "sandbox; default-src 'none'",
