@@ -204,13 +204,15 @@ async function main() {
     show('GET /v1/events?dataroom_id=… (target p99 < 50)', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&limit=25`, headers: auth }));
     show('GET /v1/events?dataroom_id=…&type=view.*', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&type=view.*&limit=25`, headers: auth }));
     show('GET /v1/events (newest 25)', await hit({ url: `${base}/v1/events?limit=25`, headers: auth }));
-    if (opt['reads-only']) return;
-    log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
-    await fanOut(base, auth);
-    // An open document link for the visits.
-    const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 AND type = 'pdf' ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
-    const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
-    slug = String(link.url).split('/view/')[1]!;
+    // (A return here would skip the exit below and leave the process waiting on its clients.)
+    if (!opt['reads-only']) {
+      log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
+      await fanOut(base, auth);
+      // An open document link for the visits.
+      const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 AND type = 'pdf' ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
+      const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
+      slug = String(link.url).split('/view/')[1]!;
+    }
   } finally {
     stopApp(app);
     await new Promise((r) => setTimeout(r, 1000));
