@@ -176,8 +176,8 @@ export const Preview = z.object({
         link: PreviewLink.extend({ show_banner: z.boolean() }),
         document: z.object({
           documentId: z.string(),
-          placementId: z.null(),
-          folderId: z.null(),
+          placementId: z.string().nullable(),
+          folderId: z.string().nullable(),
           name: z.string(),
           type: z.string(),
           contentType: z.string(),
