@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { createTeam, origin, shot, signIn, uniqueEmail, test } from './support';
+import { createTeam, currentTeamApi, origin, shot, signIn, uniqueEmail, test } from './support';
 
 const run = promisify(execFile);
 
@@ -114,8 +114,8 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.getByLabel('Description', { exact: true }).fill('Confidential documents for invited investors.');
   await expect(page.getByTestId('link-preview-title')).toHaveText('Lumen Capital: data room');
   await page.getByRole('radio', { name: 'List' }).check();
-  // No room yet: the preview says so instead of inventing files.
-  await expect(inPreview(page, 'viewer-preview-empty')).toContainText('No data room yet');
+  // No room or document link yet: the preview says so instead of inventing files.
+  await expect(inPreview(page, 'viewer-preview-empty')).toContainText('No data room or document link yet');
   await expect(preview(page)).not.toContainText('Teaser.pdf');
   // The default banner is drawn in the brand colour, on links that show the banner.
   await expect(inPreview(page, 'viewer-banner')).toHaveCount(0);
@@ -286,4 +286,43 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.goto(`${roomUrl}?tab=branding`);
   await expect(page.getByTestId('effective-source')).toHaveText('The team default brand, “Lumen”');
   await pageShot(page, '59-phone-room-branding');
+
+  // A brand is on document links too. The default brand is on every link that pins none; a link
+  // pinned to another brand shows that one, and its editor shows that link's document (the brand
+  // is on no room), drawn by the viewer's own document components with the real pages.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const owner = await currentTeamApi(page);
+  const teaser = await owner.uploadPdf('Lumen teaser.pdf', 2);
+  const harbor = await owner.call('POST', '/v1/brands', { name: 'Harbor', brand_color: '#b91c1c' });
+  const onDefault = await owner.call('POST', '/v1/links', { document_id: teaser.id, name: 'Northwind' });
+  const onHarbor = await owner.call('POST', '/v1/links', { document_id: teaser.id, name: 'Harbor only', brand_id: harbor.id });
+  await page.goto('/branding');
+  await card.getByRole('link', { name: 'Lumen' }).click();
+  const picker = preview(page).getByLabel('Room or link shown in the preview');
+  await expect(picker.locator('option')).toHaveText(['Project Lumen', 'Northwind (Lumen teaser.pdf)']);
+  await expect(inPreview(page, 'room-view')).toBeVisible();
+  await picker.selectOption(`link:${onDefault.id}`);
+  await expect(inPreview(page, 'document-viewer')).toBeVisible();
+  await expect(inPreview(page, 'page-indicator')).toHaveText('Page 1 of 2');
+  await expect(inPreview(page, 'page-frame')).toHaveAttribute('data-state', 'loaded', { timeout: 30_000 });
+  expect(await inPreview(page, 'page-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(preview(page)).toContainText('Lumen teaser.pdf');
+  // The picture reports nothing and leaves the dashboard's address alone.
+  expect(new URL(page.url()).searchParams.has('page')).toBe(false);
+  await pageShot(page, '54c-brand-preview-document-link');
+
+  await page.goto(`/branding/${harbor.id}`);
+  await expect(preview(page)).toHaveAttribute('data-shown', 'document');
+  await expect(preview(page).getByLabel('Room or link shown in the preview')).toHaveCount(0);
+  await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+  await expect(inPreview(page, 'page-frame')).toHaveAttribute('data-state', 'loaded', { timeout: 30_000 });
+  await expect(page.getByTestId('viewer-preview-unused')).toHaveCount(0);
+  // The real viewer of that link: the same brand, the same document.
+  const visitor2 = await page.context().newPage();
+  await visitor2.goto(onHarbor.url);
+  await expect(visitor2.getByTestId('viewer-header')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+  await expect(visitor2.getByTestId('page-indicator')).toHaveText('Page 1 of 2');
+  await visitor2.close();
+  await pageShot(page, '54d-brand-preview-only-link');
 });

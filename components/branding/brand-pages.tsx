@@ -189,6 +189,7 @@ export function EditBrandPage({ initial }: { initial: Brand }) {
             plan={u.plan}
             previewTitle={SAMPLE_ROOM}
             saveLabel="Save changes"
+            previewBrandId={brand.id}
             submit={(patch) => update.mutateAsync({ id: brand.id, ...patch })}
             upload={(slot, file, type) => putBrandImage(brand.id, slot, file, type, team.id)}
             onSaved={async (_, failed) => {

@@ -54,6 +54,8 @@ export type EditorProps = {
   previewTitle: string;
   /** The room the preview shows (a room's own branding); otherwise the user picks one. */
   previewRoomId?: string;
+  /** The brand edited: the preview offers the rooms and document links it is on. */
+  previewBrandId?: string;
   saveLabel: string;
   /** New brands submit even with no setting changed. */
   alwaysSubmit?: boolean;
@@ -258,7 +260,7 @@ export function BrandingEditor(props: EditorProps) {
           <h2 className="text-sm font-semibold text-zinc-900">Preview</h2>
           <p className="text-xs text-zinc-500">What a visitor sees{isEmpty(pending) ? '' : ' once you save'}.</p>
         </div>
-        <ViewerPreview model={preview} roomId={props.previewRoomId} />
+        <ViewerPreview model={preview} roomId={props.previewRoomId} brandId={props.previewBrandId} />
         <div>
           <h3 className="mb-2 text-xs font-medium text-zinc-500">When the link is pasted in a chat</h3>
           <LinkPreviewCard model={preview} title={previewTitle} siteName={team.name} />

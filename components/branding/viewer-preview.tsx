@@ -1,11 +1,15 @@
 'use client';
-// The viewer as a visitor sees it, drawn by the viewer's own components (ViewerShell, RoomView)
-// with a real room of the team, so the preview cannot drift from the product (issue 26: it used
-// to show made-up files and a banner the room did not). The page is laid out at a laptop's width
-// and scaled to fit; it is inert (no link in it can be followed). The room is the one given
-// (a room's own branding tab) or one the user picks, the newest by default.
+// The viewer as a visitor sees it, drawn by the viewer's own components (ViewerShell, RoomView,
+// DocumentBody) with a real room or document link of the team, so the preview cannot drift from
+// the product (issue 26: it used to show made-up files and a banner the room did not). The page
+// is laid out at a laptop's width and scaled to fit; it is inert (no link in it can be followed,
+// nothing is reported). A room's own branding tab shows that room; a brand's editor lists the
+// rooms and document links the brand is on (server/services/branding/preview.ts) and shows the
+// newest room, else the newest document link; a document's pages come through the dashboard's
+// page route, drawn and cached as visitors get them.
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { DocumentBody } from '@/components/viewer/document-body';
 import { RoomView } from '@/components/viewer/room-view';
 import { ViewerShell } from '@/components/viewer/shell';
 import { Select } from '@/components/ui/input';
@@ -35,28 +39,66 @@ function useFitScale() {
   return { ref, scale };
 }
 
-export function ViewerPreview({ model, roomId, className }: { model: PreviewModel; /** A fixed room (its own branding tab). */ roomId?: string; className?: string }) {
+type Choice = { dataroom_id: string } | { link_id: string } | Record<string, never>;
+
+/** The picker's value of a choice: room:<id> or link:<id>. */
+const choiceOf = (value: string): Choice => {
+  const [kind, id] = [value.slice(0, value.indexOf(':')), value.slice(value.indexOf(':') + 1)];
+  return kind === 'room' ? { dataroom_id: id } : kind === 'link' ? { link_id: id } : {};
+};
+
+export function ViewerPreview({
+  model,
+  roomId,
+  brandId,
+  className,
+}: {
+  model: PreviewModel;
+  /** A fixed room (its own branding tab). */
+  roomId?: string;
+  /** The brand edited: the picker lists what it is on. */
+  brandId?: string;
+  className?: string;
+}) {
   const trpc = useTRPC();
-  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const [picked, setPicked] = useState<Choice>({});
   const [withBanner, setWithBanner] = useState(false);
-  const q = useQuery({ ...trpc.brands.previewRoom.queryOptions({ dataroom_id: roomId ?? picked }), placeholderData: (prev) => prev });
+  const input = roomId ? { dataroom_id: roomId } : { ...(brandId ? { brand_id: brandId } : {}), ...picked };
+  const q = useQuery({ ...trpc.brands.preview.queryOptions(input), placeholderData: (prev) => prev });
   const { ref, scale } = useFitScale();
   const words = viewerWords(model.default_language);
-  const tree = q.data?.tree ?? null;
+  const shown = q.data?.shown ?? null;
   const rooms = q.data?.rooms ?? [];
+  const links = q.data?.links ?? [];
+  const value = shown?.kind === 'room' ? `room:${shown.tree.room.id}` : shown?.kind === 'document' ? `link:${shown.link.id}` : '';
+  const title = shown?.kind === 'room' ? shown.tree.room.name : shown?.kind === 'document' ? shown.document.name : null;
+  const linkLabel = (l: { name: string | null; document_name: string }) => (l.name ? `${l.name} (${l.document_name})` : l.document_name);
 
   return (
-    <figure data-testid="viewer-preview" data-language={words.lang} className={className}>
+    <figure data-testid="viewer-preview" data-language={words.lang} data-shown={shown?.kind ?? 'none'} className={className}>
       <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-zinc-600">
-        {!roomId && rooms.length > 1 && (
+        {!roomId && rooms.length + links.length > 1 && (
           <label className="flex min-w-0 items-center gap-2">
-            <span className="shrink-0">Room</span>
-            <Select aria-label="Room shown in the preview" className="h-8 max-w-56 text-xs" value={tree?.room.id ?? ''} onChange={(e) => setPicked(e.target.value)}>
-              {rooms.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
+            <span className="shrink-0">Shown</span>
+            <Select aria-label="Room or link shown in the preview" className="h-8 max-w-64 text-xs" value={value} onChange={(e) => setPicked(choiceOf(e.target.value))}>
+              {rooms.length > 0 && (
+                <optgroup label="Data rooms">
+                  {rooms.map((r) => (
+                    <option key={r.id} value={`room:${r.id}`}>
+                      {r.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {links.length > 0 && (
+                <optgroup label="Document links">
+                  {links.map((l) => (
+                    <option key={l.id} value={`link:${l.id}`}>
+                      {linkLabel(l)}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </Select>
           </label>
         )}
@@ -65,6 +107,11 @@ export function ViewerPreview({ model, roomId, className }: { model: PreviewMode
           As a link that shows the banner
         </label>
       </div>
+      {brandId && q.data?.scope === 'team' && shown && (
+        <p className="mb-2 text-xs text-zinc-500" data-testid="viewer-preview-unused">
+          No room or link shows this brand yet; the preview uses the team’s.
+        </p>
+      )}
       <Chrome>
         <div ref={ref} className="relative overflow-hidden bg-zinc-50" style={{ height: PAGE_H * scale }}>
           {q.isPending ? (
@@ -75,20 +122,32 @@ export function ViewerPreview({ model, roomId, className }: { model: PreviewMode
             </div>
           ) : q.isError ? (
             <p role="alert" className="p-6 text-center text-sm text-red-700">
-              The preview could not load the room. Reload the page to try again.
+              The preview could not load. Reload the page to try again.
             </p>
           ) : (
             <div inert aria-hidden className="pointer-events-none absolute top-0 left-0 origin-top-left select-none" style={{ width: PAGE_W, height: PAGE_H, transform: `scale(${scale})` }}>
-              <ViewerShell branding={model} showBanner={withBanner} words={words.t} lang={words.lang} title={tree?.room.name ?? null} wide>
-                {tree ? (
+              <ViewerShell branding={model} showBanner={withBanner} words={words.t} lang={words.lang} title={title} wide>
+                {shown?.kind === 'room' ? (
                   <RoomView
                     slug="preview"
-                    tree={tree}
+                    tree={shown.tree}
                     folderId={null}
                     q=""
                     t={words.t}
                     welcome={model.welcome_message}
                     layout={{ cardLayout: model.card_layout, showFolderTree: model.show_folder_tree, hideFolderIcons: model.hide_folder_icons_in_main }}
+                  />
+                ) : shown?.kind === 'document' ? (
+                  <DocumentBody
+                    key={shown.document.versionId}
+                    base={`/api/documents/${encodeURIComponent(shown.document.documentId)}/versions/${encodeURIComponent(shown.document.versionId)}`}
+                    eventsUrl=""
+                    viewId=""
+                    doc={shown.document}
+                    watermark={null}
+                    t={words.t}
+                    initialPage={1}
+                    preview
                   />
                 ) : (
                   <div data-testid="viewer-preview-empty" className="mx-auto mt-10 max-w-md rounded-2xl bg-white p-8 text-center ring-1 ring-zinc-200">
@@ -97,8 +156,8 @@ export function ViewerPreview({ model, roomId, className }: { model: PreviewMode
                         {model.welcome_message}
                       </p>
                     )}
-                    <p className="text-base font-semibold text-zinc-900">No data room yet</p>
-                    <p className="mt-1 text-sm text-zinc-500">Create a data room and this preview shows it as its visitors see it.</p>
+                    <p className="text-base font-semibold text-zinc-900">No data room or document link yet</p>
+                    <p className="mt-1 text-sm text-zinc-500">Create a data room or share a document with a link, and this preview shows it as its visitors see it.</p>
                   </div>
                 )}
               </ViewerShell>
@@ -106,7 +165,9 @@ export function ViewerPreview({ model, roomId, className }: { model: PreviewMode
           )}
         </div>
       </Chrome>
-      <figcaption className="sr-only">Preview of the viewer{tree ? ` showing the room “${tree.room.name}”` : ''}</figcaption>
+      <figcaption className="sr-only">
+        Preview of the viewer{shown?.kind === 'room' ? ` showing the room “${title}”` : shown?.kind === 'document' ? ` showing the link to “${title}”` : ''}
+      </figcaption>
     </figure>
   );
 }

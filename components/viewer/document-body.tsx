@@ -26,9 +26,12 @@ export function DocumentBody({
   t,
   initialPage,
   pageSheets = null,
+  preview = false,
 }: {
-  /** /view/{slug} or /view/{slug}/d/{item}. */
+  /** /view/{slug} or /view/{slug}/d/{item}; the preview's: a version's dashboard routes (pages, file). */
   base: string;
+  /** The dashboard's branding preview: nothing reported, the address and keys left alone. */
+  preview?: boolean;
   eventsUrl: string;
   doc: ShownDocument;
   viewId: string;
@@ -52,6 +55,7 @@ export function DocumentBody({
         viewId={viewId}
         eventsUrl={eventsUrl}
         pageSheets={pageSheets}
+        preview={preview}
         words={{ pageOf: t.pageOf, sheetName: t.sheetName, previous: t.previous, next: t.next, zoomIn: t.zoomIn, zoomOut: t.zoomOut, pages: t.pages, download: t.download }}
       />
     );
@@ -59,19 +63,19 @@ export function DocumentBody({
   if (doc.previewStatus === 'processing') {
     return (
       <ViewerCard>
-        <PreviewPending name={doc.name} text={t.preparing} />
+        <PreviewPending name={doc.name} text={t.preparing} everyMs={preview ? null : undefined} />
       </ViewerCard>
     );
   }
   if (doc.type === 'video' && isPlayableVideo(doc)) {
     return (
       <VideoPlayer
-        src={`${base}/video`}
+        src={preview ? `${base}/file` : `${base}/video`}
         name={doc.name}
         downloadUrl={downloadUrl}
         watermark={watermark}
         viewId={viewId}
-        eventsUrl={eventsUrl}
+        eventsUrl={preview ? null : eventsUrl}
         words={{ playVideo: t.playVideo, fullScreen: t.fullScreen, download: t.download }}
       />
     );

@@ -47,7 +47,10 @@ export function DocumentViewer({
   eventsUrl,
   words,
   pageSheets = null,
+  preview = false,
 }: {
+  /** The dashboard's branding preview: a picture of the viewer that reports nothing and leaves the address and keys alone. */
+  preview?: boolean;
   pagesUrl: string;
   numPages: number;
   /** A converted spreadsheet: the sheet each page prints (index 0 is page 1; null where unknown). */
@@ -59,7 +62,7 @@ export function DocumentViewer({
   downloadUrl: string | null;
   watermark: OverlayWatermark | null;
   viewId: string;
-  eventsUrl: string;
+  eventsUrl: string | null;
   words: DocumentViewerWords;
 }) {
   const [page, setPage] = useState(Math.min(Math.max(1, initialPage), numPages));
@@ -68,7 +71,7 @@ export function DocumentViewer({
   const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
   const [ratios, setRatios] = useState<Record<number, number>>({});
   const firstShown = shown.size > 0;
-  usePageTime(eventsUrl, viewId, page);
+  usePageTime(preview ? null : eventsUrl, viewId, page);
 
   const baseRatio = pageWidth && pageHeight ? pageWidth / pageHeight : FALLBACK_RATIO;
   const ratio = ratios[page] ?? baseRatio;
@@ -81,6 +84,7 @@ export function DocumentViewer({
   const go = useCallback((p: number) => setPage((cur) => (p >= 1 && p <= numPages ? p : cur)), [numPages]);
 
   useEffect(() => {
+    if (preview) return;
     const url = new URL(window.location.href);
     url.searchParams.set('page', String(page));
     window.history.replaceState(null, '', url);
@@ -96,6 +100,7 @@ export function DocumentViewer({
   }, [page, shown, zoom]);
 
   useEffect(() => {
+    if (preview) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey || e.altKey) return;
       if (e.key === 'ArrowRight' || e.key === 'PageDown' || e.key === 'j') go(page + 1);
@@ -109,7 +114,7 @@ export function DocumentViewer({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go, page, numPages]);
+  }, [go, page, numPages, preview]);
 
   // Swipes (touch and pen): left for the next page, right for the previous one; not while zoomed
   // in, here or with the browser's pinch. The page leaves sideways pans to us (touch-action).

@@ -6,9 +6,11 @@ import { Loader2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 
-export function PreviewPending({ name, text, everyMs = 3_000 }: { name: string; text: string; everyMs?: number }) {
+/** `everyMs` null: no asking (the dashboard's branding preview, which is not the viewer's page). */
+export function PreviewPending({ name, text, everyMs = 3_000 }: { name: string; text: string; everyMs?: number | null }) {
   const router = useRouter();
   useEffect(() => {
+    if (everyMs === null) return;
     const t = setInterval(() => {
       if (document.visibilityState === 'visible') router.refresh();
     }, everyMs);

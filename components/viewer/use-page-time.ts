@@ -21,8 +21,11 @@ export type PageTimeOptions = {
   extra?: () => Record<string, unknown>;
 };
 
-/** `page`: the page being read; for a video, the 10-second segment being watched (segment N is page N). */
-export function usePageTime(eventsUrl: string, viewId: string, page: number, options: PageTimeOptions = {}) {
+/**
+ * `page`: the page being read; for a video, the 10-second segment being watched (segment N is page N).
+ * `eventsUrl` null: not a visit (the dashboard's branding preview), nothing is counted or sent.
+ */
+export function usePageTime(eventsUrl: string | null, viewId: string, page: number, options: PageTimeOptions = {}) {
   const opts = useRef(options);
   const pageRef = useRef(page);
   const acc = useRef(new Map<number, number>());
@@ -57,17 +60,19 @@ export function usePageTime(eventsUrl: string, viewId: string, page: number, opt
   }
 
   useEffect(() => {
+    if (!eventsUrl) return;
+    const url = eventsUrl;
     const activity = () => (lastActive.current = Date.now());
     const send = () => {
       tick();
       const body = take();
-      if (body) void fetch(eventsUrl, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
+      if (body) void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
     };
     // The last stretch goes with the beacon when the tab is hidden or closed (no heartbeat follows).
     const beacon = (hiding = false) => {
       tick(hiding || undefined);
       const body = take();
-      if (body) navigator.sendBeacon?.(eventsUrl, new Blob([body], { type: 'text/plain' }));
+      if (body) navigator.sendBeacon?.(url, new Blob([body], { type: 'text/plain' }));
     };
     const onVisibility = () => {
       // When this fires the state already says hidden, but the time since the last tick was visible.

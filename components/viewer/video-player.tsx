@@ -31,7 +31,7 @@ export function VideoPlayer({
   downloadUrl: string | null;
   watermark: OverlayWatermark | null;
   viewId: string;
-  eventsUrl: string;
+  eventsUrl: string | null;
   words: VideoPlayerWords;
 }) {
   const video = useRef<HTMLVideoElement>(null);

@@ -61,7 +61,7 @@ const ROUTE_HANDLERS = [
   /^\/api\/cron\/conversions\/?$/,
   /^\/api\/brands\/[^/]+\/images\/[^/]+\/?$/,
   /^\/api\/datarooms\/[^/]+\/branding\/images\/[^/]+\/?$/,
-  /^\/api\/documents\/[^/]+\/versions\/[^/]+\/file\/?$/,
+  /^\/api\/documents\/[^/]+\/versions\/[^/]+\/(?:file|pages\/[^/]+)\/?$/,
   /^\/api\/agreements\/[^/]+\/acceptances\/(?:export|[^/]+\/receipt)\/?$/,
   /^\/oauth\//,
   /^\/mcp\/?$/,

@@ -12,6 +12,10 @@ import type { PreviewStatus } from './conversion/preview-status';
 import type { Actor } from '../auth/actor';
 import { prerenderAfterResponse } from './viewer/prerender';
 import { emit } from './events/emit';
+import { afterResponse } from '../lib/after-response';
+import { backfillFirstPageSize } from './viewer/page-size';
+import { pageSource } from './viewer/page-source';
+import { renderPage } from './viewer/render';
 
 export function toVersion(v: DocumentVersion) {
   return {
@@ -64,6 +68,23 @@ async function findVersion(tx: Tx, actor: Actor, documentId: string, versionId: 
 
 export async function getVersion(actor: Actor, documentId: string, versionId: string) {
   return toVersion(await findVersion(db, actor, documentId, versionId));
+}
+
+/**
+ * A page of a version as the viewer draws it (the same cached images), for the signed-in
+ * dashboard: the branding preview shows a document link's pages through it. Drawn pages count
+ * against the member like a visitor's (per user and per address).
+ */
+export async function readVersionPage(actor: Actor, documentId: string, versionId: string, page: string, width: number, address: string) {
+  const v = await findVersion(db, actor, documentId, versionId);
+  const n = Number(page);
+  if (!/^\d{1,6}$/.test(page) || n < 1 || n > v.numPages) throw notFound('Page');
+  const source = pageSource(v);
+  if (!source) throw notFound('Page');
+  const holder = { session: `user:${actor.kind === 'user' ? actor.userId : actor.teamId}`, address };
+  const img = await renderPage(source, n, Number.isFinite(width) && width > 0 ? width : 960, { holder });
+  if (n === 1 && v.pageWidth === null) afterResponse('page size backfill', () => backfillFirstPageSize(v.id, img));
+  return img;
 }
 
 export async function addVersion(actor: Actor, documentId: string, src: DocumentSource) {

@@ -16,6 +16,8 @@ import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '.
 import type { ViewerLink } from '../services/viewer/links';
 import { renderPage, THUMBNAIL_WIDTH } from '../services/viewer/render';
 import { videoStream } from '../services/viewer/video';
+import { backfillFirstPageSize } from '../services/viewer/page-size';
+import { afterResponse } from '../lib/after-response';
 import { viewerAgreement } from '../services/viewer/agreement';
 import { pendingGate } from '../services/viewer/gates';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
@@ -145,6 +147,7 @@ export async function pageImage(req: Request, p: Params): Promise<RawAnswer | Re
     const w = Number(new URL(req.url).searchParams.get('w') ?? 1440);
     const holder = { session: actor.sessionId, address: ctx.address };
     const img = await renderPage(source, page, Number.isFinite(w) && w > 0 ? w : 1440, { holder });
+    if (page === 1 && d.pageWidth === null) afterResponse('page size backfill', () => backfillFirstPageSize(source.id, img));
     return {
       status: 200,
       headers: { 'Content-Type': img.contentType, 'Cache-Control': 'private, max-age=600', 'X-Content-Type-Options': 'nosniff' },

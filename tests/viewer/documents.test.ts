@@ -11,6 +11,8 @@ import { admin, client, createToken, uniqueTeam, upload } from '../support/api';
 import { noise } from '../support/images';
 import { fixture, ok } from '../support/docs';
 import { loadPdfjs, pdfjsDataOptions } from '../../server/services/viewer/pdfjs';
+import { PDFDocument } from 'pdf-lib';
+import { withTestDb } from '../support/test-db';
 import { codeFor, enter, fromLog, logSize, makeLink, openedAgo, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from '../support/viewer';
 
 type Api = ReturnType<typeof client>;
@@ -101,6 +103,39 @@ describe('pre-rendered first pages', () => {
     // Deleting the document removes its page images too (after the answer).
     ok(await api.del(`/v1/documents/${doc.id}`));
     await expect.poll(() => [...rendered(first.id), ...rendered(second.id)], { timeout: 30_000, interval: 200 }).toEqual([]);
+  });
+});
+
+describe('page sizes of older versions', () => {
+  const sizeOf = (versionId: string) =>
+    withTestDb(async (c) => (await c.query('SELECT page_width AS w, page_height AS h FROM document_versions WHERE id = $1', [versionId])).rows[0] as { w: number | null; h: number | null });
+  const ratioIn = (html: string) => Number(/--page-ratio:([0-9.]+)/.exec(html)?.[1]);
+
+  it('a version stored without its first page size gets it back when the viewer serves its first page', async () => {
+    // A landscape page (2:1), so the A4 portrait placeholder of an unknown size is plainly wrong.
+    const d = await PDFDocument.create();
+    d.addPage([600, 300]);
+    d.addPage([600, 300]);
+    const id = await upload(api, Buffer.from(await d.save()), 'application/pdf', 'Wide.pdf');
+    const doc = ok(await api.post('/v1/documents', { upload_id: id, name: 'Wide.pdf' }), 201);
+    const version = ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0];
+    expect(await sizeOf(version.id)).toEqual({ w: 600, h: 300 });
+    // As a version uploaded before sizes were recorded.
+    await withTestDb((c) => c.query('UPDATE document_versions SET page_width = NULL, page_height = NULL WHERE id = $1', [version.id]));
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    expect(ratioIn((await enter(v, slug)).text())).toBeCloseTo(1 / Math.SQRT2, 3);
+    const img = await v.get(`/view/${slug}/pages/1?w=480`);
+    expect(img.status).toBe(200);
+    const drawn = await sharp(img.body).metadata();
+    await expect.poll(() => sizeOf(version.id), { timeout: 15_000, interval: 200 }).toEqual({ w: drawn.width, h: drawn.height });
+    // The next visit's placeholder has the page's own shape before any image arrives.
+    expect(ratioIn((await enter(new Visitor(), slug)).text())).toBeCloseTo(2, 2);
+    // Only the first page's image is the first page's size.
+    await withTestDb((c) => c.query('UPDATE document_versions SET page_width = NULL, page_height = NULL WHERE id = $1', [version.id]));
+    expect((await v.get(`/view/${slug}/pages/2?w=480`)).status).toBe(200);
+    await sleep(500);
+    expect(await sizeOf(version.id)).toEqual({ w: null, h: null });
   });
 });
 

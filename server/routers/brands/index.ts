@@ -1,7 +1,7 @@
 // Brands (spec 2.9, 3.2, 4.3; DESIGN.md "Brands and branding"). Raw image bytes reach putImage
 // through server/rest/image-route.ts (/v1) and the dashboard's upload route.
 import * as brands from '../../services/brands';
-import { brandingPreviewRoom } from '../../services/branding/preview-room';
+import { brandingPreview } from '../../services/branding/preview';
 import { router, teamProcedure } from '../../trpc';
 import * as s from './schemas';
 
@@ -45,8 +45,8 @@ export const brandsRouter = router({
     .input(s.BrandIdInput)
     .output(s.BrandDependents)
     .query(({ ctx, input }) => brands.brandDependents(ctx.actor, input.id)),
-  previewRoom: teamProcedure('datarooms.read')
-    .input(s.PreviewRoomInput)
-    .output(s.PreviewRoom)
-    .query(({ ctx, input }) => brandingPreviewRoom(ctx.actor, input)),
+  preview: teamProcedure('datarooms.read')
+    .input(s.PreviewInput)
+    .output(s.Preview)
+    .query(({ ctx, input }) => brandingPreview(ctx.actor, input)),
 });

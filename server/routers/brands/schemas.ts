@@ -140,28 +140,60 @@ export const openApiDocs: ResourceDocs = {
   },
 };
 
-/** The branding preview's room (dashboard only): the team's rooms to pick from and the chosen one's tree. */
-export const PreviewRoomInput = z.strictObject({ dataroom_id: z.string().min(1).max(64).optional() });
-export const PreviewRoom = z.object({
+/** The branding preview (dashboard only): what the brand is on (rooms, document links) and the chosen one as its visitors see it. */
+const Id = z.string().min(1).max(64);
+export const PreviewInput = z.strictObject({ brand_id: Id.optional(), dataroom_id: Id.optional(), link_id: Id.optional() });
+const PreviewLink = z.object({ id: z.string(), name: z.string().nullable(), document_name: z.string() });
+export const Preview = z.object({
+  scope: z.enum(['brand', 'team']),
   rooms: z.array(z.object({ id: z.string(), name: z.string() })),
-  tree: z
-    .object({
-      room: z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), allowBulkDownload: z.boolean() }),
-      folders: z.array(z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable(), path: z.string() })),
-      documents: z.array(
-        z.object({
+  links: z.array(PreviewLink),
+  shown: z
+    .discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('room'),
+        tree: z.object({
+          room: z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), allowBulkDownload: z.boolean() }),
+          folders: z.array(z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable(), path: z.string() })),
+          documents: z.array(
+            z.object({
+              placementId: z.string().nullable(),
+              folderId: z.string().nullable(),
+              name: z.string(),
+              type: z.string(),
+              contentType: z.string(),
+              numPages: z.number(),
+              canDownload: z.boolean(),
+              storageKey: z.string().nullable(),
+              pageWidth: z.number().nullable(),
+              pageHeight: z.number().nullable(),
+            }),
+          ),
+        }),
+      }),
+      z.object({
+        kind: z.literal('document'),
+        link: PreviewLink.extend({ show_banner: z.boolean() }),
+        document: z.object({
+          documentId: z.string(),
           placementId: z.string().nullable(),
           folderId: z.string().nullable(),
           name: z.string(),
           type: z.string(),
           contentType: z.string(),
+          externalUrl: z.null(),
+          versionId: z.string(),
           numPages: z.number(),
-          canDownload: z.boolean(),
-          storageKey: z.string().nullable(),
+          storageKey: z.literal('stored').nullable(),
+          previewKey: z.literal('preview').nullable(),
+          fileSize: z.number().nullable(),
           pageWidth: z.number().nullable(),
           pageHeight: z.number().nullable(),
+          previewStatus: z.string(),
+          previewError: z.string().nullable(),
+          canDownload: z.boolean(),
         }),
-      ),
-    })
+      }),
+    ])
     .nullable(),
 });

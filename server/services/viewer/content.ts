@@ -47,7 +47,7 @@ export async function pageSheetsOf(doc: Pick<ShownDocument, 'versionId' | 'type'
 const downloadable = (d: { storageKey: string | null }) => d.storageKey !== null;
 
 /** A document link's document, as it is now. */
-export async function linkDocument(link: ViewerLink): Promise<ShownDocument | null> {
+export async function linkDocument(link: Pick<ViewerLink, 'documentId' | 'teamId' | 'allowDownload' | 'primary'>): Promise<ShownDocument | null> {
   if (!link.documentId) return null;
   // Read with the link itself when it came from loadViewerState.
   if (link.primary !== undefined) {
