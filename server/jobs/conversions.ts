@@ -83,7 +83,8 @@ export async function convertOne(c: Claimed): Promise<void> {
     await store.put(key, pdf, 'application/pdf');
     const done = await finish(c, { previewStatus: 'ready', previewError: null, previewKey: key, numPages: pages, pageWidth: firstPage?.width ?? null, pageHeight: firstPage?.height ?? null, pageSheets });
     if (!done) await store.delete(key).catch(() => {});
-    else prerenderAfterResponse({ id: c.id, storageKey: key, contentType: 'application/pdf', numPages: pages });
+    // Behind the requests: the pages of a converted document are drawn when the server is not busy.
+    else prerenderAfterResponse({ id: c.id, storageKey: key, contentType: 'application/pdf', numPages: pages }, { quiet: true });
   } catch (e) {
     if (e instanceof ConversionError) {
       await finish(c, { previewStatus: e.status, previewError: e.message });

@@ -3,6 +3,7 @@
 // crashed one leaves nothing behind), an address-space limit (prlimit) and a deadline after which
 // the whole process group is killed.
 import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,10 +57,25 @@ export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeO
   }
 }
 
+/**
+ * Being detached, the converter runs in a session of its own, and Linux (with autogroup
+ * scheduling, the default of most distributions) shares the CPU between sessions before nice
+ * values count: at nice 19 it still took half the cores from the server's requests (the viewer's
+ * cached page p99 doubled while converting, docs/benchmarks.md). Its session's group gets the
+ * lowest priority too. Nothing to do where /proc/<pid>/autogroup does not exist.
+ */
+function lowerAutogroup(pid: number | undefined) {
+  if (!pid) return;
+  try {
+    writeFileSync(/*turbopackIgnore: true*/ `/proc/${pid}/autogroup`, '19');
+  } catch {}
+}
+
 function run(cmd: string, argv: string[], timeoutMs: number, home: string) {
   return new Promise<{ code: number | null; stderr: string; timedOut: boolean }>((resolve) => {
     // detached: its own process group, so the kill reaches soffice.bin under oosplash too.
     const child = spawn(cmd, argv, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HOME: home } });
+    lowerAutogroup(child.pid);
     let stderr = '';
     let timedOut = false;
     child.stderr.on('data', (d: Buffer) => {

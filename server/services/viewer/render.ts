@@ -8,6 +8,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
 import { invalid } from '../../errors';
+import { whenQuiet } from '../../lib/when-quiet';
 import { WorkerPoolBusyError, type Priority } from '../../lib/worker-pool';
 import { BlobNotFoundError, getBlobStore, type BlobStore } from '../../storage';
 import { DocumentNotRenderableError, PageOutOfRangeError } from './render-errors';
@@ -236,7 +237,7 @@ export const renderPoolStats = () => ({ size: renderPool().size, ...renderPool()
 export async function prerenderFirstPages(
   version: RenderableVersion,
   n: number,
-  opts: { store?: BlobStore; widths?: number[] } = {},
+  opts: { store?: BlobStore; widths?: number[]; /** Each page waits for the main thread to be quiet (server/lib/when-quiet.ts). */ quiet?: boolean } = {},
 ): Promise<{ pages: number; widths: RenderWidth[] }> {
   checkRenderable(version);
   const widths = [...new Set([THUMBNAIL_WIDTH, ...(opts.widths ?? [960]).map(snapWidth)])].sort((a, b) => a - b);
@@ -244,6 +245,7 @@ export async function prerenderFirstPages(
   let busy = 0;
   for (let p = 1; p <= last; p++) {
     for (const w of widths) {
+      if (opts.quiet) await whenQuiet();
       for (;;) {
         try {
           await renderPage(version, p, w, { store: opts.store, background: true });
