@@ -318,9 +318,12 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(185, 28, 28)');
   await expect(inPreview(page, 'page-frame')).toHaveAttribute('data-state', 'loaded', { timeout: 30_000 });
   await expect(page.getByTestId('viewer-preview-unused')).toHaveCount(0);
-  // The real viewer of that link: the same brand, the same document.
+  // Harbor sets no card title: a pasted link's card takes the shown document's name, as the real one does.
+  await expect(page.getByTestId('link-preview-title')).toHaveText('Lumen teaser.pdf');
+  // The real viewer of that link: the same brand, the same document, the same card title.
   const visitor2 = await page.context().newPage();
   await visitor2.goto(onHarbor.url);
+  await expect(visitor2).toHaveTitle('Lumen teaser.pdf');
   await expect(visitor2.getByTestId('viewer-header')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
   await expect(visitor2.getByTestId('page-indicator')).toHaveText('Page 1 of 2');
   await visitor2.close();

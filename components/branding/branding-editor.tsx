@@ -50,7 +50,7 @@ export type EditorProps = {
   /** The team's plan now (brands.usage). */
   plan: string;
   readOnly?: boolean;
-  /** The room name (or a sample) the preview shows. */
+  /** The pasted card's title until the preview shows a room or a document (then that one's name). */
   previewTitle: string;
   /** The room the preview shows (a room's own branding); otherwise the user picks one. */
   previewRoomId?: string;
@@ -95,6 +95,8 @@ export function BrandingEditor(props: EditorProps) {
   const [submitError, setSubmitError] = useState<unknown>(null);
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The card's title is the name of what the preview shows (as the viewer's link card takes the room's or document's).
+  const [shownTitle, setShownTitle] = useState<string | null>(null);
   const objectUrls = useRef(new Set<string>());
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -260,10 +262,10 @@ export function BrandingEditor(props: EditorProps) {
           <h2 className="text-sm font-semibold text-zinc-900">Preview</h2>
           <p className="text-xs text-zinc-500">What a visitor sees{isEmpty(pending) ? '' : ' once you save'}.</p>
         </div>
-        <ViewerPreview model={preview} roomId={props.previewRoomId} brandId={props.previewBrandId} />
+        <ViewerPreview model={preview} roomId={props.previewRoomId} brandId={props.previewBrandId} onShownTitle={setShownTitle} />
         <div>
           <h3 className="mb-2 text-xs font-medium text-zinc-500">When the link is pasted in a chat</h3>
-          <LinkPreviewCard model={preview} title={previewTitle} siteName={team.name} />
+          <LinkPreviewCard model={preview} title={shownTitle ?? previewTitle} siteName={team.name} />
         </div>
       </aside>
     </form>

@@ -8,7 +8,7 @@
 // newest room, else the newest document link; a document's pages come through the dashboard's
 // page route, drawn and cached as visitors get them.
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DocumentBody } from '@/components/viewer/document-body';
 import { RoomView } from '@/components/viewer/room-view';
 import { ViewerShell } from '@/components/viewer/shell';
@@ -51,6 +51,7 @@ export function ViewerPreview({
   model,
   roomId,
   brandId,
+  onShownTitle,
   className,
 }: {
   model: PreviewModel;
@@ -58,6 +59,8 @@ export function ViewerPreview({
   roomId?: string;
   /** The brand edited: the picker lists what it is on. */
   brandId?: string;
+  /** Told the name of the room or document shown (the title a pasted link's card takes from it). */
+  onShownTitle?: (title: string | null) => void;
   className?: string;
 }) {
   const trpc = useTRPC();
@@ -72,6 +75,9 @@ export function ViewerPreview({
   const links = q.data?.links ?? [];
   const value = shown?.kind === 'room' ? `room:${shown.tree.room.id}` : shown?.kind === 'document' ? `link:${shown.link.id}` : '';
   const title = shown?.kind === 'room' ? shown.tree.room.name : shown?.kind === 'document' ? shown.document.name : null;
+  useEffect(() => {
+    if (!q.isPending) onShownTitle?.(title);
+  }, [title, q.isPending, onShownTitle]);
   const linkLabel = (l: { name: string | null; document_name: string }) => (l.name ? `${l.name} (${l.document_name})` : l.document_name);
 
   return (
