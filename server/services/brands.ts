@@ -187,6 +187,9 @@ export async function putBrandImage(actor: Actor, input: { id: string; slot: str
   await findBrand(db, actor, input.id);
   const slot = imageSlot(input.slot);
   assertPlanAllows(actor, { [slot]: {} });
+  // The answer is the brand as this change committed it: read after the transaction, a delete
+  // committing in between left the brand row read but its images released (200 with the slot null).
+  let answer: Awaited<ReturnType<typeof getBrand>> | null = null;
   await putSlotImage(actor.teamId, slot, input.bytes, input.content_type, async (tx) => {
     // Under the team lock, as deleteBrand: a brand deleted meanwhile is 404, not a failed update.
     await lockTeam(tx, actor.teamId);
@@ -196,10 +199,11 @@ export async function putBrandImage(actor: Actor, input: { id: string; slot: str
       await tx.brand.update({ where: { id: brand.id }, data });
       const after = await getBrand(actor, brand.id, tx);
       await emit(tx, actor, { type: 'brand.updated', object: after, changes: changesBetween(before, after) });
+      answer = after;
     };
     return { current: brand, save };
   });
-  return getBrand(actor, input.id);
+  return answer ?? getBrand(actor, input.id);
 }
 
 /** Brands used against the plan's cap and the fields the plan locks (the dashboard's editor). */
