@@ -68,6 +68,8 @@ export default defineConfig({
       API_BASE_URL: origin,
       NEXTAUTH_SECRET: 'quire-e2e-secret-not-for-production',
       QUIRE_VERIFY_OUTPUT: '1',
+      // A converter is held stopped for at most 2 s while the server is busy (tests/support/server.ts says why).
+      CONVERSION_YIELD_SECONDS: '2',
       // Magic links must go to the log, whatever the machine has configured.
       EMAIL_SERVER: '',
       EMAIL_FROM: '',

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { convertToPdf, availableConverter } from '../server/services/conversion/converter';
 import { makePages } from '../server/services/viewer/fixtures';
 import { docx } from '../tests/support/office';
+import { groupPids, loopDelayEnv, loopDelays, machineCpu, procCpuSeconds } from './harness';
 import { benchApi, freePort, freshDatabase, load, startApp, stopApp } from './http-app';
 import { dbUrl } from './seed';
 
@@ -61,7 +62,25 @@ async function cachedPageWhileConverting(file: Buffer) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { QUIRE_DATA_DIR: dataDir, APP_URL: origin, NEXTAUTH_URL: origin, API_BASE_URL: origin, EMAIL_SERVER: '', EMAIL_FROM: '' };
-  const app = await startApp(port, url, '/v1/datarooms', { env });
+  const app = await startApp(port, url, '/v1/datarooms', { env: { ...env, ...loopDelayEnv(process.env.NODE_OPTIONS) } });
+  // Where the time went during a load: the server's event loop delay (the process that worked),
+  // the server's CPU and everything else's (the converter, PostgreSQL, the load generator).
+  const measured = async (run: () => Promise<{ p50: number; p99: number; rps: number }>) => {
+    const pids = groupPids(app.pid!);
+    await loopDelays(pids);
+    const cpu0 = new Map(pids.map((p) => [p, procCpuSeconds(p)]));
+    const m0 = machineCpu();
+    const r = await run();
+    const m1 = machineCpu();
+    const used = pids.map((p) => [p, procCpuSeconds(p) - cpu0.get(p)!] as const).sort((a, b) => b[1] - a[1]);
+    const loop = (await loopDelays(pids)).get(used[0]![0]);
+    const seconds = (m1.total - m0.total) / os.cpus().length;
+    const server = used.reduce((a, [, c]) => a + c, 0) / seconds;
+    const all = (m1.busy - m0.busy) / seconds;
+    return { ...r, loop, cores: { server, other: all - server } };
+  };
+  const line = (r: Awaited<ReturnType<typeof measured>>) =>
+    `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s; server loop delay p99 ${r.loop ? r.loop.p99.toFixed(1) : '-'} / max ${r.loop ? r.loop.max.toFixed(1) : '-'} ms; cores busy: server ${r.cores.server.toFixed(2)}, rest ${r.cores.other.toFixed(2)}`;
   try {
     const { call } = benchApi({ dir: ROOT, env, dbUrl: url, team: 'bench-conversion', origin });
     const create = async (bytes: Buffer, contentType: string, name: string) => {
@@ -81,18 +100,18 @@ async function cachedPageWhileConverting(file: Buffer) {
     if (first.status !== 200) throw new Error(`page image: ${first.status}`);
     await first.arrayBuffer();
 
-    const quiet = await load(pageUrl, null, { headers: { cookie } });
+    const quiet = await measured(() => load(pageUrl, null, { headers: { cookie } }));
     const queued: string[] = [];
     for (let i = 0; i < QUEUED; i++) queued.push((await create(file, DOCX, `Queued ${i + 1}.docx`)).id as string);
     const statuses = async () => Promise.all(queued.map(async (id) => (await call('GET', `/v1/documents/${id}`)).preview_status as string));
     // Load starts once the queue is converting (the first file claimed or done).
     for (let t = Date.now(); (await statuses()).every((st) => st === 'processing') && Date.now() - t < 30_000; ) await new Promise((r) => setTimeout(r, 100));
-    const busy = await load(pageUrl, null, { headers: { cookie } });
+    const busy = await measured(() => load(pageUrl, null, { headers: { cookie } }));
     const after = await statuses();
     const converted = after.filter((st) => st !== 'processing').length;
     console.log(`  cached page image (16 connections, every check), ${QUEUED} × 20-page docx queued:`);
-    console.log(`    nothing converting: p50 ${quiet.p50} ms, p99 ${quiet.p99} ms, ${quiet.rps.toFixed(0)} req/s`);
-    console.log(`    while converting:   p50 ${busy.p50} ms, p99 ${busy.p99} ms, ${busy.rps.toFixed(0)} req/s (${converted} of ${QUEUED} converted by the end of the 10 s, ${QUEUED - converted} still queued)`);
+    console.log(`    nothing converting: ${line(quiet)}`);
+    console.log(`    while converting:   ${line(busy)} (${converted} of ${QUEUED} converted by the end of the 10 s, ${QUEUED - converted} still queued)`);
   } finally {
     stopApp(app);
     await new Promise((r) => setTimeout(r, 1000));

@@ -123,8 +123,7 @@ export async function startServer(kind: ServerKind, probe: Probe, appDir: string
   // The in-process limiter, not a network one.
   delete env.UPSTASH_REDIS_REST_URL;
   delete env.UPSTASH_REDIS_REST_TOKEN;
-  env.QUIRE_BENCH_LOOP_DIR = loopDir();
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'bench', 'loop-delay.mjs')}`.trim();
+  Object.assign(env, loopDelayEnv(env.NODE_OPTIONS));
   const args =
     kind === 'app'
       ? [tsxCli(), 'scripts/with-db.ts', 'serve', appDir, '-p', String(port), '-H', HOST]
@@ -228,12 +227,16 @@ export type Measured = {
 };
 
 let loopDirPath: string | null = null;
+/** Settings that preload bench/loop-delay.mjs into a server (read back with loopDelays). */
+export function loopDelayEnv(nodeOptions = ''): Record<string, string> {
+  return { QUIRE_BENCH_LOOP_DIR: loopDir(), NODE_OPTIONS: `${nodeOptions} --import ${path.join(ROOT, 'bench', 'loop-delay.mjs')}`.trim() };
+}
 function loopDir(): string {
   return (loopDirPath ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-loop-')));
 }
 
 /** Asks the server's node processes for their loop delay since the last ask (and so starts a new count). */
-async function loopDelays(pids: number[]): Promise<Map<number, { p99: number; max: number }>> {
+export async function loopDelays(pids: number[]): Promise<Map<number, { p99: number; max: number }>> {
   const nodes = pids.filter((p) => {
     try {
       return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('node');

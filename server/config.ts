@@ -32,6 +32,7 @@ const origin = z
   .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
   .transform((u) => u.replace(/\/+$/, ''));
 const positiveInt = z.coerce.number().int().min(1);
+const nonNegativeInt = z.coerce.number().int().min(0);
 const portNumber = z.coerce.number().int().min(1).max(65535);
 const proxyHops = z.coerce.number().int().min(0).max(10);
 const prerenderPages = z.coerce.number().int().min(0).max(20);
@@ -232,6 +233,13 @@ export const config = {
   /** One conversion's deadline (CONVERSION_TIMEOUT_SECONDS, default 120); past it the converter is killed. */
   get conversionTimeoutMs(): number {
     return parsed('CONVERSION_TIMEOUT_SECONDS', positiveInt, 120) * 1000;
+  },
+  /**
+   * How long in all a local soffice may be held stopped while the server is busy answering
+   * requests (CONVERSION_YIELD_SECONDS, default 60; 0: never stopped). Not counted in the deadline.
+   */
+  get conversionYieldMs(): number {
+    return parsed('CONVERSION_YIELD_SECONDS', nonNegativeInt, 60) * 1000;
   },
   /** Address space one local soffice process may take (CONVERSION_MEMORY_MB, default 2048). */
   get conversionMemoryBytes(): number {

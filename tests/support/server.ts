@@ -27,7 +27,10 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     // QUIRE_VERIFY_OUTPUT: every /v1 answer is checked against its output schema (server/rest/run-procedure.ts).
-    env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', ...env, PORT: String(port) },
+    // CONVERSION_YIELD_SECONDS: the suite keeps its servers busy, and a converter held stopped
+    // while they are (server/lib/pause-while-busy.ts, tested in soffice.test.ts) would wait out the
+    // production minute in every conversion test.
+    env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', CONVERSION_YIELD_SECONDS: '2', ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
     detached: true,
   });

@@ -64,7 +64,7 @@ export async function convertToPdf(bytes: Buffer, contentType: string, o: { name
   const pdf = await oneAtATime(() =>
     converter === 'gotenberg'
       ? convertWithGotenberg(input, ext, { url: config.conversionUrl!, timeoutMs, baseName })
-      : convertWithSoffice(input, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, baseName }),
+      : convertWithSoffice(input, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, maxPauseMs: config.conversionYieldMs, baseName }),
   );
   let info;
   try {

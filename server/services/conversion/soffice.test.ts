@@ -25,6 +25,31 @@ const alive = (pid: number) => {
   }
 };
 
+/** A fake converter's last step: the PDF where soffice writes it (<outdir>/document.pdf). */
+const WRITE_PDF = `while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`;
+
+/** The state letter of the process whose pid is in `pidFile` (T: stopped), or null. */
+function stateOf(pidFile: string): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${fs.readFileSync(pidFile, 'utf8').trim()}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the main thread busy for `ms` in 40 ms slices (timers run in between), sampling `look` after each slice. */
+async function busyFor<T>(ms: number, look: () => T): Promise<T[]> {
+  const seen: T[] = [];
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    const t = Date.now();
+    while (Date.now() - t < 40);
+    seen.push(look());
+    await new Promise((r) => setImmediate(r));
+  }
+  return seen;
+}
+
 describe('soffice process', () => {
   it('a converter that hangs (and its children) is killed at the deadline', async () => {
     const pidFile = path.join(dir, 'child.pid');
@@ -59,6 +84,41 @@ describe('soffice process', () => {
     const bin = fakeBinary('nice', `cut -d' ' -f19 /proc/$$/stat > ${log}; while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`);
     await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
     expect(fs.readFileSync(log, 'utf8').trim()).toBe('19');
+  });
+
+  it('the converter runs under SCHED_IDLE where chrt exists: a request that wakes takes the core from it', async () => {
+    if (!sofficeAvailable('chrt')) return;
+    const log = path.join(dir, 'policy.txt');
+    // Field 41 of /proc/<pid>/stat is the scheduling policy (5: SCHED_IDLE).
+    const bin = fakeBinary('policy', `cut -d' ' -f41 /proc/$$/stat > ${log}; ${WRITE_PDF}`);
+    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    expect(fs.readFileSync(log, 'utf8').trim()).toBe('5');
+  });
+
+  it('is held stopped while the main thread is busy, and the time stopped does not count toward its deadline', async () => {
+    const pidFile = path.join(dir, 'stopped.pid');
+    fs.rmSync(pidFile, { force: true });
+    const bin = fakeBinary('stoppable', `echo $$ > ${pidFile}; sleep 0.3; ${WRITE_PDF}`);
+    const started = Date.now();
+    let settledAt = 0;
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 1_500, memoryBytes: 1024 ** 3, maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
+    const states = await busyFor(2_500, () => stateOf(pidFile));
+    // Stopped (T) while the thread was busy; it could not finish meanwhile though its sleep was over.
+    expect(states).toContain('T');
+    expect(settledAt).toBe(0);
+    // Continued once the thread is idle: done, though 2.5 s passed against a 1.5 s deadline.
+    expect((await converted).toString()).toBe('%PDF-1.4 fake');
+    expect(settledAt - started).toBeGreaterThan(1_500);
+  });
+
+  it('is deferred, never starved: past maxPauseMs of pauses it runs while the thread stays busy', async () => {
+    const bin = fakeBinary('starved', `sleep 0.3; ${WRITE_PDF}`);
+    const started = Date.now();
+    let settledAt = 0;
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, maxPauseMs: 400 }).finally(() => (settledAt = Date.now()));
+    await busyFor(4_000, () => null);
+    expect((await converted).toString()).toBe('%PDF-1.4 fake');
+    expect(settledAt - started).toBeLessThan(3_000);
   });
 
   it('a missing binary is no converter', () => {
