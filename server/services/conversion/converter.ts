@@ -8,7 +8,8 @@ import { inspectPdf } from '../../files/pdf';
 import { ConversionError, REASONS } from './errors';
 import { convertWithGotenberg } from './gotenberg';
 import { convertWithSoffice, sofficeAvailable } from './soffice';
-import { prepareSpreadsheet, sheetsOfPages } from './spreadsheet';
+import { prepareSpreadsheet } from './prepare-spreadsheet';
+import { sheetsOfPages } from './spreadsheet';
 import { checkOfficeContainer } from './zip-guard';
 
 /** Content types converted to PDF, with the extension the converter is told. */
@@ -56,15 +57,16 @@ export async function convertToPdf(bytes: Buffer, contentType: string, o: { name
   if (!converter) throw new ConversionError(REASONS.noConverter, 'unavailable');
   checkOfficeContainer(bytes, contentType);
   // An xlsx or ods prints every sheet fitted to the page width, its name at the top of each page;
-  // a csv is named after the document (its one sheet takes the file's name).
-  const book = prepareSpreadsheet(bytes, ext, o.name);
+  // a csv becomes such an xlsx, its one sheet named after the document.
+  const book = await prepareSpreadsheet(bytes, ext, o.name);
   const input = book?.bytes ?? bytes;
+  const inputExt = book?.ext ?? ext;
   const baseName = book?.baseName;
   const timeoutMs = config.conversionTimeoutMs;
   const pdf = await oneAtATime(() =>
     converter === 'gotenberg'
-      ? convertWithGotenberg(input, ext, { url: config.conversionUrl!, timeoutMs, baseName })
-      : convertWithSoffice(input, ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, maxPauseMs: config.conversionYieldMs, baseName }),
+      ? convertWithGotenberg(input, inputExt, { url: config.conversionUrl!, timeoutMs, baseName })
+      : convertWithSoffice(input, inputExt, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, maxPauseMs: config.conversionYieldMs, baseName }),
   );
   let info;
   try {

@@ -132,7 +132,7 @@ describe('a spreadsheet through Gotenberg', () => {
 });
 
 describe('a csv through Gotenberg', () => {
-  it("is sent named after the document, so LibreOffice names its one sheet so; its pages are matched to that name", async () => {
+  it("is sent as an xlsx whose one sheet is named after the document, printed as an xlsx is; its pages are matched to that name", async () => {
     const out = await PDFDocument.create();
     const font = await out.embedFont(StandardFonts.Helvetica);
     for (const body of ['North 100', 'South 90']) {
@@ -151,8 +151,14 @@ describe('a csv through Gotenberg', () => {
       if (before === undefined) delete process.env.CONVERSION_URL;
       else process.env.CONVERSION_URL = before;
     }
+    // The sheet's name is inside the workbook: nothing depends on what Gotenberg does with file names.
     const file = seen.at(-1)!.form.get('files') as File;
-    expect(file.name).toBe('Q3 numbers.csv');
-    expect(Buffer.from(await file.arrayBuffer()).toString()).toBe('Region,Q1\nNorth,100\n');
+    expect(file.name).toBe('document.xlsx');
+    const sent = Buffer.from(await file.arrayBuffer());
+    const entries = zipEntries(sent)!;
+    expect(readZipEntry(sent, entries.find((e) => e.name === 'xl/workbook.xml')!)!.toString()).toContain('<sheet name="Q3 numbers"');
+    const sheet = readZipEntry(sent, entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')!)!.toString();
+    expect(sheet).toContain('<pageSetup fitToWidth="1" fitToHeight="0"/>');
+    expect(sheet).toContain('<c r="B2"><v>100</v></c>');
   });
 });

@@ -63,7 +63,7 @@ describe('spreadsheets converted by soffice', { timeout: 120_000 }, () => {
     }
   });
 
-  it("a csv: one sheet named after the document (LibreOffice names it after the file), on every page", async () => {
+  it("a csv: one sheet named after the document, on every page", async () => {
     const rows = Array.from({ length: 120 }, (_, r) => `North ${r + 1},${r * 10},${r * 12}`);
     const r = await convertToPdf(Buffer.from(`Region,Q1,Q2\n${rows.join('\n')}\n`), CSV, { name: 'Q3 numbers.csv' });
     expect(r.pages).toBeGreaterThan(1);
@@ -75,6 +75,42 @@ describe('spreadsheets converted by soffice', { timeout: 120_000 }, () => {
     // A name a file or a sheet cannot hold is made safe the same way on both sides.
     const odd = await convertToPdf(Buffer.from('a,b\n1,2\n'), CSV, { name: 'Budget [draft]: a/b.csv' });
     expect(odd.pageSheets).toEqual(['Budget _draft__ a_b']);
+  });
+
+  it('a wide csv is printed one page wide in landscape, its header row on every page, and a formula stays text', async () => {
+    const header = Array.from({ length: 30 }, (_, i) => `Col${i + 1}`);
+    const rows = Array.from({ length: 150 }, (_, r) => Array.from({ length: 30 }, (_, c) => (c === 0 ? `Row ${r + 1}` : c === 29 ? `End${r + 1}` : String(r * c))));
+    rows[0]![1] = '=1+1';
+    rows[1]![1] = '=WEBSERVICE("http://127.0.0.1:9/")';
+    const csv = [header, ...rows].map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n');
+    const r = await convertToPdf(Buffer.from(csv), CSV, { name: 'Wide ledger.csv' });
+    expect(r.pageSheets).toEqual(Array.from({ length: r.pages }, () => 'Wide ledger'));
+    const text = await pagesText(r.pdf);
+    // The 30th column is on the first page: one page wide (as a csv it split into pages across).
+    expect(text[0]).toContain('Col30');
+    expect(text[0]).toContain('End1');
+    expect(text.join(' ')).toContain('End150');
+    // Landscape.
+    const pdfjs = await loadPdfjs();
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(r.pdf), ...pdfjsDataOptions(), verbosity: 0 }).promise;
+    const [, , w, h] = (await doc.getPage(1)).view;
+    await doc.destroy();
+    expect(w!).toBeGreaterThan(h!);
+    // The header row heads every page.
+    expect(r.pages).toBeGreaterThan(1);
+    for (const t of text) expect(t).toContain('Col30');
+    // Formulas are text as written, never run.
+    expect(text[0]).toContain('=1+1');
+    expect(text[0]).toContain('=WEBSERVICE(');
+  });
+
+  it('a csv written with semicolons in Windows-1252 (as Excel saves one in much of Europe) reads right', async () => {
+    const r = await convertToPdf(Buffer.from('Stadt;Umsatz\nZürich;1200\nGenève;950\n', 'latin1'), CSV, { name: 'Städte.csv' });
+    const text = (await pagesText(r.pdf)).join(' ');
+    expect(text).toContain('Zürich');
+    expect(text).toContain('Genève');
+    expect(text).not.toContain(';');
+    expect(r.pageSheets).toEqual(['Städte']);
   });
 
   it('an xls is converted as it is: its pages are shown unnamed (docs/decisions.md)', async () => {

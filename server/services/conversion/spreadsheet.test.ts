@@ -3,7 +3,8 @@
 // sheet names each format lists, and the name a csv's one sheet takes.
 import { describe, expect, it } from 'vitest';
 import { fitOdsStyles, odsSheetNames } from './ods';
-import { csvSheetName, fitWorksheet, visibleSheetNames } from './spreadsheet';
+import { csvSheetName } from './prepare-spreadsheet';
+import { fitWorksheet, visibleSheetNames } from './spreadsheet';
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const order = (xml: string, names: string[]) => names.map((n) => xml.search(new RegExp(`<(\\w+:)?${n}[\\s/>]`)));

@@ -8,13 +8,11 @@
 // fitToWidth="1" fitToHeight="0"/>` (as wide as one page, as many pages down as it needs), and a
 // sheet without a header gets `&A` (the sheet's name) centred in its header. An ods: ods.ts.
 // LibreOffice (local or inside Gotenberg) honours these as Excel does, so both converters get the
-// same file. A csv is one sheet that LibreOffice names after the file, so the file is named after
-// the document; its page setup is LibreOffice's default, which heads each page with that name. An
-// xls is converted as it is and its pages stay unnamed (docs/decisions.md).
+// same file. A csv becomes an xlsx with the same page setup (csv-workbook.ts). An xls is converted
+// as it is and its pages stay unnamed (docs/decisions.md); prepare-spreadsheet.ts picks which.
 // After: pdf.js reads the text at the top of each page and finds the sheet name printed there.
 import { zip } from '../../lib/zip';
 import { loadPdfjs, pdfjsDataOptions } from '../viewer/pdfjs';
-import { prepareOds } from './ods';
 import { readZipEntry, zipEntries } from './zip-guard';
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
@@ -122,32 +120,6 @@ export function prepareXlsx(bytes: Buffer): { bytes: Buffer; sheets: string[] } 
   }
   if (!sheets) return null;
   return { bytes: zip(files), sheets };
-}
-
-/**
- * The name LibreOffice gives a csv's one sheet when the file is named after the document: the
- * document's name without `.csv`, less the characters a sheet name or a file name cannot hold.
- */
-export function csvSheetName(documentName: string | null | undefined): string {
-  const base = (documentName ?? '').replace(/\.(csv|txt)$/i, '');
-  const cut = Array.from(base.replace(/[\u0000-\u001f\u007f/\\:*?"<>|[\]]/g, '_')).slice(0, 64).join('');
-  return cut.replace(/^[\s.']+|[\s.']+$/g, '') || 'Sheet1';
-}
-
-export type PreparedSpreadsheet = { bytes: Buffer; sheets: string[]; baseName?: string };
-
-/**
- * A spreadsheet as the converter gets it, with its visible sheets in print order and, for a csv,
- * the file name (without extension) to give it; null for anything else (converted as it is).
- */
-export function prepareSpreadsheet(bytes: Buffer, ext: string, documentName?: string | null): PreparedSpreadsheet | null {
-  if (ext === 'xlsx') return prepareXlsx(bytes);
-  if (ext === 'ods') return prepareOds(bytes);
-  if (ext === 'csv') {
-    const name = csvSheetName(documentName);
-    return { bytes, sheets: [name], baseName: name };
-  }
-  return null;
 }
 
 /**
