@@ -2,7 +2,7 @@
 // xlsx worksheet XML and ods styles.xml as Excel, LibreOffice and other writers produce them; the
 // sheet names each format lists, and the name a csv's one sheet takes.
 import { describe, expect, it } from 'vitest';
-import { fitOdsStyles, odsSheetNames } from './ods';
+import { addLandscapeMasters, fitOdsStyles, landscapeWideSheets, mastersOfWideSheets, odsSheetNames, usedColumns } from './ods';
 import { csvSheetName } from './prepare-spreadsheet';
 import { fitWorksheet, visibleSheetNames } from './spreadsheet';
 
@@ -118,5 +118,54 @@ describe('csvSheetName', () => {
     expect(csvSheetName('x'.repeat(100))).toHaveLength(64);
     expect(csvSheetName('.csv')).toBe('Sheet1');
     expect(csvSheetName(null)).toBe('Sheet1');
+  });
+});
+
+describe('wide ods sheets turn landscape', () => {
+  const cells = (n: number) => Array.from({ length: n }, (_, i) => `<table:table-cell office:value-type="string"><text:p>c${i}</text:p></table:table-cell>`).join('');
+  const row = (inner: string) => `<table:table-row table:style-name="ro1">${inner}</table:table-row>`;
+  const content = (automatic: string, tables: string) =>
+    `<office:document-content xmlns:office="o" xmlns:style="s" xmlns:table="t" xmlns:text="x">${automatic}<office:body><office:spreadsheet>${tables}</office:spreadsheet></office:body></office:document-content>`;
+  const TA1 = '<style:style style:name="ta1" style:family="table" style:master-page-name="Default"><style:table-properties table:display="true"/></style:style>';
+
+  it('counts the columns up to the last cell with content, repeats included, trailing empty cells not', () => {
+    expect(usedColumns(row(cells(3)))).toBe(3);
+    expect(usedColumns(row(`${cells(2)}<table:table-cell table:number-columns-repeated="1020"/>`))).toBe(2);
+    expect(usedColumns(row(`<table:table-cell table:number-columns-repeated="12" office:value-type="float" office:value="0"/>`))).toBe(12);
+    expect(usedColumns(row(`<table:table-cell table:number-columns-repeated="11"/><table:covered-table-cell/><table:table-cell><text:p>x</text:p></table:table-cell>`))).toBe(13);
+    expect(usedColumns(`${row(cells(2))}<table:table-row-group>${row(cells(11))}</table:table-row-group>`)).toBe(11);
+  });
+
+  it('gives a wide sheet a copy of its table style on the landscape twin of its master page; a narrow sheet sharing the style keeps it', () => {
+    const xml = content(`<office:automatic-styles>${TA1}</office:automatic-styles>`, `<table:table table:name="Narrow" table:style-name="ta1">${row(cells(3))}</table:table><table:table table:name="Wide" table:style-name="ta1">${row(cells(11))}</table:table>`);
+    expect(mastersOfWideSheets(xml)).toEqual(new Set(['Default']));
+    const out = landscapeWideSheets(xml, new Set(['Default']));
+    expect(out).toContain('<table:table table:name="Narrow" table:style-name="ta1">');
+    expect(out).toContain('<table:table table:name="Wide" table:style-name="ta1-quire-wide">');
+    expect(out).toContain('<style:style style:name="ta1-quire-wide" style:family="table" style:master-page-name="Default-quire-wide"><style:table-properties table:display="true"/></style:style></office:automatic-styles>');
+    // A sheet written as an empty element does not swallow the next one.
+    const empty = content(`<office:automatic-styles>${TA1}</office:automatic-styles>`, `<table:table table:name="Empty" table:style-name="ta1"/><table:table table:name="Wide" table:style-name="ta1">${row(cells(11))}</table:table>`);
+    expect(landscapeWideSheets(empty, new Set(['Default']))).toContain('<table:table table:name="Empty" table:style-name="ta1"/><table:table table:name="Wide" table:style-name="ta1-quire-wide">');
+    // No twin master made: nothing changes.
+    expect(landscapeWideSheets(xml, new Set())).toBe(xml);
+  });
+
+  it('gives a wide sheet without a table style one of its own, and content without automatic styles a place for it', () => {
+    const out = landscapeWideSheets(content('', `<table:table table:name="Wide">${row(cells(12))}</table:table>`), new Set(['Default']));
+    expect(out).toContain('<office:automatic-styles><style:style style:family="table" style:name="quire-table-quire-wide" style:master-page-name="Default-quire-wide"></style:style></office:automatic-styles><office:body>');
+    expect(out).toContain('<table:table table:name="Wide" table:style-name="quire-table-quire-wide">');
+  });
+
+  it('makes the landscape twin of a master page and its page layout, turning a given page size and giving A4 where none is given', () => {
+    const styles = `<office:document-styles><office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="8.5in" fo:page-height="11in" style:scale-to-X="1"/></style:page-layout><style:page-layout style:name="pm2"/></office:automatic-styles><office:master-styles><style:master-page style:name="Default" style:display-name="Standard" style:page-layout-name="pm1"><style:header><text:p>x</text:p></style:header></style:master-page><style:master-page style:name="Report" style:page-layout-name="pm2"/><style:master-page style:name="Other" style:page-layout-name="pm1"/></office:master-styles></office:document-styles>`;
+    const { xml, made } = addLandscapeMasters(styles, new Set(['Default', 'Report', 'Missing']));
+    expect(made).toEqual(new Set(['Default', 'Report']));
+    expect(xml).toContain('<style:page-layout style:name="pm1-quire-wide"><style:page-layout-properties fo:page-width="11in" fo:page-height="8.5in" style:scale-to-X="1" style:print-orientation="landscape"/></style:page-layout>');
+    expect(xml).toContain('<style:page-layout style:name="pm2-quire-wide"><style:page-layout-properties fo:page-width="29.7cm" fo:page-height="21cm" style:print-orientation="landscape"/></style:page-layout>');
+    expect(xml).toContain('<style:master-page style:name="Default-quire-wide" style:page-layout-name="pm1-quire-wide"><style:header><text:p>x</text:p></style:header></style:master-page>');
+    expect(xml).toContain('<style:master-page style:name="Report-quire-wide" style:page-layout-name="pm2-quire-wide"/>');
+    expect(xml).not.toContain('Other-quire-wide');
+    // The originals stay as they were.
+    expect(xml).toContain('<style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="8.5in" fo:page-height="11in" style:scale-to-X="1"/></style:page-layout>');
   });
 });

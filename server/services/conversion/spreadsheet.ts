@@ -13,7 +13,7 @@
 // After: pdf.js reads the text at the top of each page and finds the sheet name printed there.
 import { zip } from '../../lib/zip';
 import { loadPdfjs, pdfjsDataOptions } from '../viewer/pdfjs';
-import { readZipEntry, zipEntries } from './zip-guard';
+import { readZipFiles } from './zip-guard';
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 
@@ -63,7 +63,8 @@ function usedColumns(xml: string, p: string): number {
   return ref[2] ? columnNumber(ref[2]) - columnNumber(ref[1]!) + 1 : 1;
 }
 
-const setAttr = (tag: string, name: string, value: string) =>
+/** A start tag with the attribute set (replaced, or added before its end). */
+export const setAttr = (tag: string, name: string, value: string) =>
   new RegExp(`\\s${name}="[^"]*"`).test(tag) ? tag.replace(new RegExp(`(\\s${name}=)"[^"]*"`), `$1"${value}"`) : tag.replace(/\s*(\/?>)$/, ` ${name}="${value}"$1`);
 
 /** One worksheet's XML with its columns fitted to the page width and its name in the header. */
@@ -107,19 +108,11 @@ export function fitWorksheet(xml: string): string {
  * gets it as it is and says what it makes of it).
  */
 export function prepareXlsx(bytes: Buffer): { bytes: Buffer; sheets: string[] } | null {
-  const entries = zipEntries(bytes);
-  if (!entries) return null;
-  const files = [];
-  let sheets: string[] | null = null;
-  for (const e of entries) {
-    if (e.name.endsWith('/')) continue;
-    const data = readZipEntry(bytes, e);
-    if (!data) return null;
-    if (e.name === 'xl/workbook.xml') sheets = visibleSheetNames(data.toString('utf8'));
-    files.push({ name: e.name, bytes: WORKSHEET.test(e.name) ? Buffer.from(fitWorksheet(data.toString('utf8'))) : data });
-  }
-  if (!sheets) return null;
-  return { bytes: zip(files), sheets };
+  const files = readZipFiles(bytes);
+  const workbook = files?.find((f) => f.name === 'xl/workbook.xml');
+  if (!files || !workbook) return null;
+  const fitted = files.map((f) => (WORKSHEET.test(f.name) ? { name: f.name, bytes: Buffer.from(fitWorksheet(f.bytes.toString('utf8'))) } : f));
+  return { bytes: zip(fitted), sheets: visibleSheetNames(workbook.bytes.toString('utf8')) };
 }
 
 /**

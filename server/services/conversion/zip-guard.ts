@@ -104,3 +104,17 @@ export function readZipEntry(b: Buffer, e: ZipDirEntry): Buffer | null {
   }
   return null;
 }
+
+/** Every file of a ZIP (directories left out), read whole; null when any is unreadable. */
+export function readZipFiles(b: Buffer): { name: string; bytes: Buffer }[] | null {
+  const entries = zipEntries(b);
+  if (!entries) return null;
+  const files = [];
+  for (const e of entries) {
+    if (e.name.endsWith('/')) continue;
+    const bytes = readZipEntry(b, e);
+    if (!bytes) return null;
+    files.push({ name: e.name, bytes });
+  }
+  return files;
+}
