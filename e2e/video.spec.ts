@@ -121,15 +121,28 @@ test('a visitor plays a video under the watermark; watch time is recorded per se
   await expect(page.getByText('Average watch time per 10-second segment')).toBeVisible();
   await expect(page.getByTestId('link-page-chart').locator('rect[data-value]')).toHaveCount(2);
 
-  // In a room: the video's tile has the neutral poster, and the video plays from the room.
+  // In a room: the video's tile shows a frame of it (drawn by the browser through the checked
+  // range route), and the video plays from the room.
   const room = await call('POST', '/v1/datarooms', { name: 'Launch room' });
   await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: doc.id });
   const roomLink = await call('POST', '/v1/links', { dataroom_id: room.id, name: 'Room' });
   const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const visit = await guest.newPage();
+  const tileRanges: number[] = [];
+  visit.on('response', (r) => {
+    if (/\/d\/[^/]+\/video$/.test(new URL(r.url()).pathname)) tileRanges.push(r.status());
+  });
   await visit.goto(roomLink.url);
   const tile = visit.getByTestId('room-document').filter({ hasText: 'Product walkthrough.webm' });
   await expect(tile.getByTestId('video-card-poster')).toBeVisible();
+  await expect(tile.getByTestId('video-card-poster')).toHaveAttribute('data-frame', 'shown');
+  const frame = tile.getByTestId('video-card-frame');
+  await expect(frame).toBeVisible();
+  // The frame at 1 s of the 14 s countdown, decoded: a picture, not the neutral gradient.
+  expect(await frame.evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, t: Math.round(v.currentTime), paused: v.paused }))).toEqual({ w: expect.any(Number), t: 1, paused: true });
+  expect(await frame.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  expect(tileRanges.length).toBeGreaterThan(0);
+  expect(tileRanges.every((s) => s === 200 || s === 206)).toBe(true);
   await shot(visit, '145-video-room-tile');
   await tile.getByRole('link').first().click();
   await expect(visit.getByTestId('video-poster')).toBeVisible();

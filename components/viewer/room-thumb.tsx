@@ -1,19 +1,20 @@
 'use client';
 // A room document's picture on its tile: the first page (documents with pages) or the image
 // itself, through the viewer's own checked routes, in a placeholder of its shape while it loads;
-// a video's neutral poster; the type's icon when there is nothing to show or the picture does not come.
+// a video's poster (a frame of it, `videoSrc`, once the browser has one); the type's icon when
+// there is nothing to show or the picture does not come.
 import { useState } from 'react';
 import { DocIcon } from '@/components/ui/doc-icon';
 import { cn } from '@/lib/cn';
 import { PageImg } from './page-img';
 import { VideoPoster } from '@/components/ui/video-poster';
 
-export function RoomThumb({ src, type, ratio, className, iconClassName }: { src: string | null; type: string; ratio: number | null; className?: string; iconClassName?: string }) {
+export function RoomThumb({ src, videoSrc, type, ratio, className, iconClassName }: { src: string | null; videoSrc?: string | null; type: string; ratio: number | null; className?: string; iconClassName?: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   if (type === 'video') {
     return (
       <span className={cn('flex items-center justify-center', className)} data-testid="room-thumb" data-state="poster">
-        <VideoPoster className="h-full" />
+        <VideoPoster className="h-full" frameSrc={videoSrc} />
       </span>
     );
   }

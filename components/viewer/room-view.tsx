@@ -10,6 +10,7 @@ import { docTypeLabel } from '@/lib/shared/doc-type-labels';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
 import { RoomThumb } from './room-thumb';
 import { hasPages } from '@/lib/shared/preview-status';
+import { isPlayableVideo } from '@/lib/shared/video';
 
 /** A tile's picture: the first page's thumbnail, or an inline image itself; null: the type's icon. */
 function thumbOf(base: string, d: ShownInRoom): string | null {
@@ -18,6 +19,8 @@ function thumbOf(base: string, d: ShownInRoom): string | null {
   if (isInlineImage(d.contentType)) return `${base}/d/${d.placementId}/file?w=480`;
   return null;
 }
+/** A playable video's range route, for the frame on its tile. */
+const videoOf = (base: string, d: ShownInRoom) => (d.storageKey && isPlayableVideo(d) ? `${base}/d/${d.placementId}/video` : null);
 const ratioOf = (d: ShownInRoom) => (d.pageWidth && d.pageHeight ? d.pageWidth / d.pageHeight : null);
 
 type ShownInRoom = RoomTreeView['documents'][number];
@@ -114,9 +117,9 @@ export function RoomView({ slug, tree, folderId, q, t, welcome, layout }: { slug
               <li key={d.placementId} data-testid="room-document" className={cn('flex', grid ? 'flex-col overflow-hidden rounded-xl bg-white ring-1 ring-zinc-200' : 'items-center')}>
                 <a href={`${base}/d/${d.placementId}`} className={cn('flex min-w-0 flex-1 hover:bg-zinc-50', grid ? 'flex-col' : 'items-center gap-3 px-4 py-3')}>
                   {grid ? (
-                    <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-36 border-b border-zinc-100 bg-zinc-50 p-3" iconClassName="h-12 w-12 rounded-xl [&>svg]:h-6 [&>svg]:w-6" />
+                    <RoomThumb src={thumbOf(base, d)} videoSrc={videoOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-36 border-b border-zinc-100 bg-zinc-50 p-3" iconClassName="h-12 w-12 rounded-xl [&>svg]:h-6 [&>svg]:w-6" />
                   ) : !layout.hideFolderIcons ? (
-                    <RoomThumb src={thumbOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-10 w-8 shrink-0" />
+                    <RoomThumb src={thumbOf(base, d)} videoSrc={videoOf(base, d)} type={d.type} ratio={ratioOf(d)} className="h-10 w-8 shrink-0" />
                   ) : null}
                   <span className={cn('min-w-0', grid && 'px-4 pt-3 pb-3 pr-12')}>
                     <span className="block truncate text-sm font-medium text-zinc-900">{d.name}</span>
