@@ -98,17 +98,19 @@ describe('soffice process', () => {
   it('is held stopped while the main thread is busy, and the time stopped does not count toward its deadline', async () => {
     const pidFile = path.join(dir, 'stopped.pid');
     fs.rmSync(pidFile, { force: true });
-    const bin = fakeBinary('stoppable', `echo $$ > ${pidFile}; sleep 0.3; ${WRITE_PDF}`);
+    const bin = fakeBinary('stoppable', `echo $$ > ${pidFile}; sleep 1; ${WRITE_PDF}`);
     const started = Date.now();
     let settledAt = 0;
-    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 1_500, memoryBytes: 1024 ** 3, maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
-    const states = await busyFor(2_500, () => stateOf(pidFile));
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 2_000, memoryBytes: 1024 ** 3, maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
+    // Running (the thread idle meanwhile, so nothing stops it yet).
+    await expect.poll(() => stateOf(pidFile), { timeout: 10_000, interval: 20 }).not.toBeNull();
+    const states = await busyFor(3_500, () => stateOf(pidFile));
     // Stopped (T) while the thread was busy; it could not finish meanwhile though its sleep was over.
     expect(states).toContain('T');
     expect(settledAt).toBe(0);
-    // Continued once the thread is idle: done, though 2.5 s passed against a 1.5 s deadline.
+    // Continued once the thread is idle: done, though 3.5 s passed against a 2 s deadline.
     expect((await converted).toString()).toBe('%PDF-1.4 fake');
-    expect(settledAt - started).toBeGreaterThan(1_500);
+    expect(settledAt - started).toBeGreaterThan(3_500);
   });
 
   it('is deferred, never starved: past maxPauseMs of pauses it runs while the thread stays busy', async () => {
