@@ -493,6 +493,25 @@ describe('raw image uploads into a room', SPAWNS, () => {
     await setBranding(api, r.id, { mode: 'team_brand', brand_id: def.id });
     envelope(await putRoomImage(api, r.id, 'logo', await img.png(), 'image/png'), 409, 'conflict');
   });
+
+  it('uploads racing a switch out of custom mode answer 200 with their image or 409, and the 200s are what committed', async () => {
+    const bytes = await img.png(24, 12);
+    for (let round = 0; round < 4; round++) {
+      const r = await room(api, `Racing ${round}`);
+      await setBranding(api, r.id, { mode: 'custom' });
+      const [up, sw] = await Promise.all([putRoomImage(api, r.id, 'logo', bytes, 'image/png'), patchBranding(api, r.id, { mode: 'team_default' })]);
+      ok(sw);
+      if (up.status === 200) {
+        // The answer is the branding as the upload left it, not as the switch did.
+        expect(up.body.mode).toBe('custom');
+        expectImage(up.body.custom.logo, { content_type: 'image/png', size: bytes.length, width: 24, height: 12 });
+      } else envelope(up, 409, 'conflict');
+      // Either way the switch won last: no custom settings, no file served.
+      const after = await getBranding(api, r.id);
+      expect(after).toMatchObject({ mode: 'team_default', custom: null });
+      if (up.status === 200) await expectGone(up.body.custom.logo.url);
+    }
+  });
 });
 
 describe('frozen rooms', SPAWNS, () => {

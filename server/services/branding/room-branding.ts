@@ -156,16 +156,22 @@ export async function putRoomBrandingImage(actor: Actor, input: { id: string; sl
   const mode = (await db.dataroom.findUniqueOrThrow({ where: { id: room.id }, select: { brandingMode: true } })).brandingMode;
   if (mode !== 'custom') throw notCustom(mode);
   assertPlanAllows(actor, { [slot]: {} });
+  // The answer is the branding as this change committed it (read after the transaction, a mode
+  // switch committing in between would answer the 200 without the image; as putBrandImage).
+  let answer: Awaited<ReturnType<typeof toRoomBranding>> | null = null;
   await putSlotImage(actor.teamId, slot, input.bytes, input.content_type, async (tx) => {
     await lockTeam(tx, actor.teamId); // before the room, in deleteBrand's order
     const r = await findRoom(tx, actor, input.id, 'update');
     refuseFrozen(r);
     const current = await tx.dataroom.findUniqueOrThrow({ where: { id: r.id }, select: { brandingMode: true, customBranding: true } });
     if (current.brandingMode !== 'custom' || !current.customBranding) throw notCustom(current.brandingMode);
-    const save = (data: Partial<SettingsRow>) => recorded(tx, actor, r, () => tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data }));
+    const save = async (data: Partial<SettingsRow>) => {
+      await recorded(tx, actor, r, () => tx.dataroomCustomBranding.update({ where: { dataroomId: r.id }, data }));
+      answer = await toRoomBranding(actor, r, tx);
+    };
     return { current: current.customBranding, save };
   });
-  return toRoomBranding(actor, room);
+  return answer ?? toRoomBranding(actor, room);
 }
 
 const notCustom = (mode: string) =>
