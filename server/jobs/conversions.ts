@@ -26,6 +26,13 @@ const RETRY_MS = 30_000;
 
 type Claimed = { id: string; documentId: string; documentName: string | null; storageKey: string; contentType: string; isPrimary: boolean; attempts: number };
 
+/**
+ * How long a claim is held: past the longest a conversion may take here (its deadline, the time a
+ * local converter may be held stopped while the server is busy, and a minute for the rest), so
+ * no other instance converts the same version meanwhile.
+ */
+export const claimHoldMs = () => config.conversionTimeoutMs + (config.conversionUrl ? 0 : config.conversionYieldMs) + 60_000;
+
 export async function claimConversion(now = Date.now()): Promise<Claimed | null> {
   const rows = await db.$queryRawUnsafe<Claimed[]>(
     `WITH next AS (
@@ -39,7 +46,7 @@ export async function claimConversion(now = Date.now()): Promise<Claimed | null>
        v.storage_key AS "storageKey", v.content_type AS "contentType",
        v.is_primary AS "isPrimary", v.preview_attempts AS attempts`,
     pgTimestamp(now),
-    pgTimestamp(now + config.conversionTimeoutMs + 60_000),
+    pgTimestamp(now + claimHoldMs()),
   );
   return rows[0] ?? null;
 }
@@ -82,7 +89,9 @@ export async function convertOne(c: Claimed): Promise<void> {
     const key = previewKeyFor(c.id);
     await store.put(key, pdf, 'application/pdf');
     const done = await finish(c, { previewStatus: 'ready', previewError: null, previewKey: key, numPages: pages, pageWidth: firstPage?.width ?? null, pageHeight: firstPage?.height ?? null, pageSheets });
-    if (!done) await store.delete(key).catch(() => {});
+    // Not ours to finish: the version was deleted (its PDF is ours to remove), or another instance
+    // finished it first, whose PDF has this same key and is now the document's pages.
+    if (!done && !(await db.documentVersion.findFirst({ where: { id: c.id, previewKey: key }, select: { id: true } }))) await store.delete(key).catch(() => {});
     // Behind the requests: the pages of a converted document are drawn when the server is not busy.
     else prerenderAfterResponse({ id: c.id, storageKey: key, contentType: 'application/pdf', numPages: pages }, { quiet: true });
   } catch (e) {
