@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { createTeam, currentTeamApi, origin, shot, signIn, uniqueEmail, test } from './support';
+import { createTeam, currentTeamApi, origin, shot, signIn, uniqueEmail, test, chooseFiles } from './support';
 
 const run = promisify(execFile);
 
@@ -95,9 +95,9 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await page.getByLabel('Name', { exact: true }).fill('Lumen');
 
   // A file the slot does not take is refused at once, naming what it takes.
-  await page.getByTestId('file-logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await chooseFiles(page.getByTestId('file-logo'), { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
   await expect(page.getByTestId('image-error-logo')).toHaveText('SVG images are not accepted. This slot takes PNG or JPEG, at most 2 MB.');
-  await page.getByTestId('file-logo').setInputFiles({ name: 'lumen-logo.png', mimeType: 'image/png', buffer: await logoPng() });
+  await chooseFiles(page.getByTestId('file-logo'), { name: 'lumen-logo.png', mimeType: 'image/png', buffer: await logoPng() });
   await expect(page.getByTestId('image-error-logo')).toHaveCount(0);
   await expect(inPreview(page, 'viewer-logo')).toHaveAttribute('src', /^blob:/);
 
@@ -134,7 +134,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
 
   // A file that passes the browser's check but not the server's stays in its slot with the 422 message.
   const truncated = (await bannerPng()).subarray(0, 2000);
-  await page.getByTestId('file-banner').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: truncated });
+  await chooseFiles(page.getByTestId('file-banner'), { name: 'banner.png', mimeType: 'image/png', buffer: truncated });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('image-error-banner')).toContainText('truncated or corrupt');
   await page.getByRole('button', { name: 'Undo the new banner' }).click();
@@ -215,7 +215,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(inPreview(page, 'viewer-banner')).toHaveAttribute('src', /\/brand\/banner\/7c3aed\.svg$/);
   await page.getByLabel('Welcome message').fill('Welcome, investors of Project Lumen.');
   await expect(inPreview(page, 'viewer-welcome')).toHaveText('Welcome, investors of Project Lumen.');
-  await page.getByTestId('file-banner').setInputFiles({ name: 'lumen-banner.png', mimeType: 'image/png', buffer: await bannerPng() });
+  await chooseFiles(page.getByTestId('file-banner'), { name: 'lumen-banner.png', mimeType: 'image/png', buffer: await bannerPng() });
   await page.getByRole('button', { name: 'Save branding' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(page.getByTestId('image-status-banner')).toHaveText(/^1600×400 · /);

@@ -2,7 +2,7 @@
 // and move a document into it by dragging, create a group with pasted members, set its
 // permissions, freeze the room. Screenshots of each screen go to e2e/screenshots.
 import { expect } from '@playwright/test';
-import { createTeam, makePdf, shot, signIn, uniqueEmail, test } from './support';
+import { createTeam, makePdf, shot, signIn, uniqueEmail, test, chooseFiles } from './support';
 
 test('a newcomer builds a data room: documents, a folder, a group with members, permissions, freezing', async ({ page }) => {
   await page.goto('/');
@@ -10,7 +10,7 @@ test('a newcomer builds a data room: documents, a folder, a group with members, 
   await createTeam(page, 'Falcon Partners');
 
   // Two library documents to put in the room.
-  await page.getByTestId('file-input').setInputFiles([
+  await chooseFiles(page.getByTestId('file-input'), [
     { name: 'Teaser.pdf', mimeType: 'application/pdf', buffer: await makePdf('Teaser', 2) },
     { name: 'Financial model.pdf', mimeType: 'application/pdf', buffer: await makePdf('Financial model', 4) },
   ]);

@@ -4,7 +4,7 @@
 // view and after a real visit through the viewer (email, answers, code, two pages read), a group
 // link from a room's Groups tab and the Visitors it brings, and a phone.
 import { expect, type Page } from '@playwright/test';
-import { createTeam, logSize, makePdf, shot, signIn, uniqueEmail, valueFromLog, adminCommand, test } from './support';
+import { createTeam, logSize, makePdf, shot, signIn, uniqueEmail, valueFromLog, adminCommand, test, chooseFiles } from './support';
 
 /**
  * A busy page's late paint: the page's animation-frame callbacks wait until releaseFrames(),
@@ -45,7 +45,7 @@ test('a team shares a document and a room with links, presets and groups', async
   await expect(page.getByText('Data Rooms Plus plan')).toBeVisible();
 
   // An uploaded document, opened, shared from its Share button.
-  await page.getByTestId('file-input').setInputFiles([{ name: 'Board deck.pdf', mimeType: 'application/pdf', buffer: await makePdf('Board deck', 3) }]);
+  await chooseFiles(page.getByTestId('file-input'), [{ name: 'Board deck.pdf', mimeType: 'application/pdf', buffer: await makePdf('Board deck', 3) }]);
   await expect(page.getByTestId('document-row')).toHaveCount(1, { timeout: 30_000 });
   await page.getByTestId('document-row').getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Board deck.pdf' })).toBeVisible();
@@ -367,7 +367,7 @@ test('the link form warns when the watermark would print an empty email, and fix
   await page.goto('/signin');
   await signIn(page, uniqueEmail('watermark'));
   await createTeam(page, 'Quill Partners');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'Teaser.pdf', mimeType: 'application/pdf', buffer: await makePdf('Teaser', 1) }]);
+  await chooseFiles(page.getByTestId('file-input'), [{ name: 'Teaser.pdf', mimeType: 'application/pdf', buffer: await makePdf('Teaser', 1) }]);
   await expect(page.getByTestId('document-row')).toHaveCount(1, { timeout: 30_000 });
   await page.getByTestId('document-row').getByRole('link').click();
   await page.getByRole('button', { name: 'Share' }).click();

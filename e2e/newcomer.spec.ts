@@ -2,7 +2,7 @@
 // /v1, upload PDFs with progress, organise them in a folder, add and promote versions, revoke
 // the token. Screenshots of each main screen go to e2e/screenshots.
 import { expect } from '@playwright/test';
-import { api, createTeam, makePdf, shot, signIn, uniqueEmail, test } from './support';
+import { api, createTeam, makePdf, shot, signIn, uniqueEmail, test, chooseFiles } from './support';
 
 test('a newcomer signs in, sets up a team, uploads and organises documents, and manages an API token', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -48,7 +48,7 @@ test('a newcomer signs in, sets up a team, uploads and organises documents, and 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
-  await page.getByTestId('file-input').setInputFiles([
+  await chooseFiles(page.getByTestId('file-input'), [
     { name: 'Quarterly report.pdf', mimeType: 'application/pdf', buffer: await makePdf('Quarterly report', 1, 1_200_000) },
     { name: 'Appendix.pdf', mimeType: 'application/pdf', buffer: await makePdf('Appendix', 3) },
   ]);
@@ -64,7 +64,7 @@ test('a newcomer signs in, sets up a team, uploads and organises documents, and 
   await expect(page.getByTestId('document-row')).toHaveCount(2);
 
   // A refused type gets a clear message and never reaches the server.
-  await page.getByTestId('file-input').setInputFiles([{ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
+  await chooseFiles(page.getByTestId('file-input'), [{ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
   await expect(page.getByTestId('upload-item').filter({ hasText: 'setup.exe' })).toContainText('.exe files are not supported');
 
   // The token sees the uploaded documents on /v1.
@@ -108,7 +108,7 @@ test('a newcomer signs in, sets up a team, uploads and organises documents, and 
   await expect(page.getByTestId('version-row')).toHaveCount(1);
   await shot(page, '11-document');
 
-  await page.getByTestId('version-file-input').setInputFiles({ name: 'Quarterly report v2.pdf', mimeType: 'application/pdf', buffer: await makePdf('Quarterly report (revised)', 2) });
+  await chooseFiles(page.getByTestId('version-file-input'), { name: 'Quarterly report v2.pdf', mimeType: 'application/pdf', buffer: await makePdf('Quarterly report (revised)', 2) });
   await expect(page.getByTestId('version-row')).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByTestId('version-row').first()).toContainText('Primary');
   await expect(page.getByTestId('version-row').first()).toContainText('Version 2');

@@ -1,6 +1,6 @@
 // Helpers for the browser tests: `test` with the Content-Security-Policy watch, the server log
 // (magic and invitation links, one-time codes), sign-in, screenshots and test PDFs.
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -97,6 +97,16 @@ export async function createTeam(page: Page, name: string) {
   await page.getByRole('button', { name: 'Create team' }).click();
   await expect(page).toHaveURL(/\/documents$/);
   await expect(page.getByRole('button', { name: new RegExp(`Team: ${name}`) }).first()).toBeVisible();
+}
+
+/**
+ * Sets files on a file input once React has hydrated it. A file set on a server-rendered input
+ * before its change handler is attached is lost (nothing uploads; seen once in CI, the page
+ * just past its navigation). React marks a hydrated element with its props.
+ */
+export async function chooseFiles(input: Locator, files: Parameters<Locator['setInputFiles']>[0]) {
+  await expect.poll(() => input.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), { timeout: 15_000 }).toBe(true);
+  await input.setInputFiles(files);
 }
 
 const SHOTS = path.join(__dirname, 'screenshots');
