@@ -6,6 +6,7 @@
 // while the main thread is busy answering requests, and continued once it is not. A conversion is
 // deferred, never starved: past `maxPauseMs` of pauses in all, it runs to the end regardless.
 import { performance } from 'node:perf_hooks';
+import { MAIN_THREAD_BUSY } from './when-quiet';
 
 export type PauseOptions = {
   /** The share of the last sample the main thread may have been busy before the group is stopped. */
@@ -25,7 +26,7 @@ export type Pausing = {
 const NONE: Pausing = { pausedMs: () => 0, stop: () => 0 };
 
 /** Stops the process group `pgid` while this process's main thread is busy, for at most `maxPauseMs` in all. */
-export function pauseWhileBusy(pgid: number | undefined, { busy = 0.3, sampleMs = 100, maxPauseMs }: PauseOptions): Pausing {
+export function pauseWhileBusy(pgid: number | undefined, { busy = MAIN_THREAD_BUSY, sampleMs = 100, maxPauseMs }: PauseOptions): Pausing {
   // Job-control signals are POSIX: elsewhere the converter just runs at its low priority.
   if (!pgid || maxPauseMs <= 0 || process.platform === 'win32') return NONE;
   let last = performance.eventLoopUtilization();

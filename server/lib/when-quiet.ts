@@ -5,6 +5,9 @@
 // not to the database or other processes the requests also need.
 import { performance } from 'node:perf_hooks';
 
+/** The share of a moment the main thread may spend on requests and still count as not busy: background work (the deferred pre-render, a local converter) goes ahead below it. */
+export const MAIN_THREAD_BUSY = 0.3;
+
 export type QuietOptions = {
   /** The share of the last window the main thread may have been busy. */
   busy?: number;
@@ -14,7 +17,7 @@ export type QuietOptions = {
 };
 
 /** Resolves once the main thread was busy less than `busy` of a window (or `maxWaitMs` passed); answers how long it waited. */
-export async function whenQuiet({ busy = 0.3, windowMs = 500, maxWaitMs = 60_000 }: QuietOptions = {}): Promise<number> {
+export async function whenQuiet({ busy = MAIN_THREAD_BUSY, windowMs = 500, maxWaitMs = 60_000 }: QuietOptions = {}): Promise<number> {
   const start = Date.now();
   for (;;) {
     const before = performance.eventLoopUtilization();

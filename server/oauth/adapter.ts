@@ -80,9 +80,10 @@ export class PgAdapter {
 
   async revokeByGrantId(grantId: string) {
     await sqlRows('DELETE FROM oauth_models WHERE kind = $1 AND grant_id = $2', [this.kind, grantId]);
-    // The grant's row in Connected apps goes with it, before the revocation is answered (the
-    // provider's grant.revoked event, which also drops it, is not awaited).
-    await sqlRows('DELETE FROM oauth_grants WHERE id = $1', [grantId]);
+    // The grant's row in Connected apps goes with its tokens, before the revocation is answered.
+    // Every revocation (RFC 7009, a refresh token used twice, sign-out) revokes the grant's access
+    // tokens, so their adapter drops it, once.
+    if (this.kind === 'AccessToken') await sqlRows('DELETE FROM oauth_grants WHERE id = $1', [grantId]);
   }
 }
 

@@ -30,7 +30,6 @@ import {
   SUPPORTED_SCOPES,
   consentPath,
 } from './settings';
-import { dropGrantRecord } from '../services/connected-apps';
 
 /** The API the tokens are for (the resource indicator and audience). */
 export const apiResource = () => `${config.apiBaseUrl ?? config.appUrl}/v1`;
@@ -265,7 +264,6 @@ function install(provider: Provider) {
       }
     }
   });
-  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => void dropGrantRecord(grantId).catch(() => {}));
 }
 
 /**

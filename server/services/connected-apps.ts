@@ -102,7 +102,3 @@ export async function recordGrant(approver: { userId: string; request?: RequestI
   });
 }
 
-/** The provider revoked a grant itself (a refresh token used twice): its record goes too. */
-export async function dropGrantRecord(grantId: string) {
-  await db.oAuthGrant.deleteMany({ where: { id: grantId } });
-}

@@ -9,13 +9,8 @@
 // A sheet wider than WIDE_COLUMNS prints landscape on twins of its style, master page and page
 // layout (a page layout is shared by every sheet of its master page).
 import { zip } from '../../lib/zip';
-import { WIDE_COLUMNS, setAttr } from './spreadsheet';
+import { WIDE_COLUMNS, setAttr, unescapeXml } from './spreadsheet';
 import { readZipFiles } from './zip-guard';
-
-const unescapeXml = (s: string) =>
-  s.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#\d+);/gi, (_, e: string) =>
-    e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'" : e === 'amp' ? '&' : String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
-  );
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 

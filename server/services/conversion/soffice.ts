@@ -11,8 +11,11 @@ import { pathToFileURL } from 'node:url';
 import { pauseWhileBusy } from '../../lib/pause-while-busy';
 import { ConversionError, REASONS } from './errors';
 
-/** `baseName`: the input's file name without extension (a csv's sheet is named after it); default `document`. */
-/** `maxPauseMs`: how long in all it may be stopped while the server is busy (pause-while-busy.ts); not counted in `timeoutMs`. */
+/**
+ * `baseName`: the input's file name without extension (a csv too large to become an xlsx has its
+ * sheet named after it); default `document`. `maxPauseMs`: how long in all it may be stopped while
+ * the server is busy (pause-while-busy.ts); not counted in `timeoutMs`.
+ */
 export type SofficeOptions = { binary: string; timeoutMs: number; memoryBytes: number; maxPauseMs?: number; baseName?: string };
 
 const found = new Map<string, boolean>();

@@ -17,7 +17,8 @@ import { readZipFiles } from './zip-guard';
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 
-const unescapeXml = (s: string) =>
+/** XML text with its entity and character references resolved. */
+export const unescapeXml = (s: string) =>
   s.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#\d+);/gi, (_, e: string) =>
     e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'" : e === 'amp' ? '&' : String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
   );
