@@ -15,7 +15,8 @@ const FRAME_AT_SECONDS = 1;
 export function VideoPoster({ className, frameSrc }: { className?: string; frameSrc?: string | null }) {
   const box = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
-  const [frame, setFrame] = useState<'none' | 'loading' | 'shown' | 'failed'>('none');
+  const [loaded, setLoaded] = useState<'shown' | 'failed' | null>(null);
+  const frame = loaded ?? (near && frameSrc ? 'loading' : 'none');
   useEffect(() => {
     const el = box.current;
     if (!frameSrc || !el) return;
@@ -29,9 +30,6 @@ export function VideoPoster({ className, frameSrc }: { className?: string; frame
     io.observe(el);
     return () => io.disconnect();
   }, [frameSrc]);
-  useEffect(() => {
-    if (near && frameSrc) setFrame((f) => (f === 'none' ? 'loading' : f));
-  }, [near, frameSrc]);
   return (
     <span
       ref={box}
@@ -51,8 +49,8 @@ export function VideoPoster({ className, frameSrc }: { className?: string; frame
           tabIndex={-1}
           data-testid="video-card-frame"
           className={cn('pointer-events-none absolute inset-0 h-full w-full bg-black object-cover transition-opacity duration-300', frame === 'shown' ? 'opacity-100' : 'opacity-0')}
-          onLoadedData={() => setFrame('shown')}
-          onError={() => setFrame('failed')}
+          onLoadedData={() => setLoaded('shown')}
+          onError={() => setLoaded('failed')}
         />
       ) : null}
       <span className="relative flex aspect-square h-[38%] items-center justify-center rounded-full bg-white/95 shadow" style={{ color: 'var(--viewer-brand, #4f46e5)' }}>
