@@ -2,6 +2,7 @@
 //                   token list --team <slug> | token revoke <id> | team set-plan <slug> <plan>
 //                   team add-member <slug> <email> [--role admin|manager|member]
 //                   uploads sweep | device approve <user_code> --team <slug> --email <address>
+//                   jobs list [--status queued|running|dead] | jobs retry <job-id>|dead
 // Works beside a running server: it reaches the same database (DATABASE_URL, or the embedded
 // one through its loopback port).
 import { parseArgs } from 'node:util';
@@ -25,6 +26,8 @@ const USAGE = `usage:
   npm run admin -- team set-plan <slug> <plan>
   npm run admin -- team add-member <slug> <email> [--role admin|manager|member]
   npm run admin -- uploads sweep
+  npm run admin -- jobs list [--status queued|running|dead]
+  npm run admin -- jobs retry <job-id>|dead
   npm run admin -- device approve <user_code> --team <slug> --email <address>`;
 
 async function main() {
@@ -37,6 +40,7 @@ async function main() {
       name: { type: 'string' },
       role: { type: 'string' },
       email: { type: 'string' },
+      status: { type: 'string' },
     },
   });
   const [noun, verb, ...rest] = positionals;
@@ -74,6 +78,15 @@ async function main() {
       const { decideDeviceRequest } = await import('../server/oauth/approval');
       const d = await decideDeviceRequest({ userId: approver.userId, address: 'operator', operator: true }, { userCode: rest[0], approve: true, teamId: approver.teamId });
       console.log(`approved ${d.user_code} for team ${d.team!.slug} as ${values.email.trim().toLowerCase()} with scopes ${d.scopes.join(' ')}`);
+    } else if (noun === 'jobs' && verb === 'list') {
+      const { listJobs } = await import('../server/jobs/admin');
+      const { counts, rows } = await listJobs({ status: values.status });
+      console.log(counts.length ? counts.map((c) => `${c.kind} ${c.status}: ${c.n}`).join('\n') : 'the queue is empty');
+      for (const j of rows) console.log(`${j.id}\t${j.kind}\t${j.ref ?? '-'}\t${j.status}\tattempts ${j.attempts}\trun at ${j.runAt.toISOString()}\t${j.lastError ?? ''}`);
+    } else if (noun === 'jobs' && verb === 'retry' && rest[0]) {
+      const { retryJobs } = await import('../server/jobs/admin');
+      const n = await retryJobs(rest[0]);
+      console.log(n ? `queued ${n} dead job${n === 1 ? '' : 's'} again` : `no dead job ${rest[0] === 'dead' ? 'to retry' : rest[0]}`);
     } else if (noun === 'uploads' && verb === 'sweep') {
       const { removed } = await sweep({ maxBatches: 10_000 });
       console.log(`removed ${removed} expired uploads and their files`);

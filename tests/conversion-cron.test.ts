@@ -1,5 +1,5 @@
 // The conversion queue on Vercel (issue 22): no instance polls there, so Vercel Cron calls
-// /api/cron/conversions (vercel.json) with `Authorization: Bearer $CRON_SECRET`. On a server run as
+// /api/cron/jobs (vercel.json), which drains the one queue with `Authorization: Bearer $CRON_SECRET`. On a server run as
 // on Vercel (bare `next start` with VERCEL set: no timers), a version whose wake-up was lost stays
 // queued until the cron route drains it; the route refuses any call without the secret.
 import fs from 'node:fs';
@@ -36,9 +36,9 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-const cron = (authorization?: string) => fetch(`${server.url}/api/cron/conversions`, { headers: authorization ? { authorization } : {} });
+const cron = (authorization?: string) => fetch(`${server.url}/api/cron/jobs`, { headers: authorization ? { authorization } : {} });
 
-describe('GET /api/cron/conversions', { timeout: 180_000 }, () => {
+describe('GET /api/cron/jobs', { timeout: 180_000 }, () => {
   it('refuses a call without the secret, or with another one', async () => {
     for (const auth of [undefined, 'Bearer wrong-secret', SECRET, `Bearer ${SECRET}x`, `Basic ${SECRET}`]) {
       const r = await cron(auth);
@@ -55,17 +55,22 @@ describe('GET /api/cron/conversions', { timeout: 180_000 }, () => {
     await expect.poll(async () => ok(await api.get(`/v1/documents/${d.id}`)).preview_status, { timeout: 90_000, interval: 250 }).toBe('ready');
     // Queued again as if that wake-up had been lost with its instance: no poller takes it.
     await withTestDb(async (c) => {
-      await c.query(`UPDATE document_versions SET preview_status = 'processing', preview_key = NULL, preview_claimed_until = NULL WHERE document_id = $1`, [d.id]);
+      const { rows } = await c.query(`UPDATE document_versions SET preview_status = 'processing', preview_key = NULL WHERE document_id = $1 RETURNING id`, [d.id]);
       await c.query(`UPDATE documents SET preview_status = 'processing' WHERE id = $1`, [d.id]);
+      await c.query(
+        `INSERT INTO jobs (id, kind, ref, status, run_at, created_at, updated_at)
+         VALUES ('job_cron_' || $1, 'conversion', $1, 'queued', timezone('UTC', now()), timezone('UTC', now()), timezone('UTC', now()))`,
+        [rows[0].id],
+      );
     }, env);
     await new Promise((r) => setTimeout(r, 6_000)); // longer than a long-lived server's 5-s poll
     expect(ok(await api.get(`/v1/documents/${d.id}`)).preview_status).toBe('processing');
 
     const r = await cron(`Bearer ${SECRET}`);
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ ok: true, converted: 1 });
+    expect(await r.json()).toMatchObject({ ok: true, ran: { conversion: { done: 1, retried: 0, dead: 0 } } });
     expect(ok(await api.get(`/v1/documents/${d.id}`))).toMatchObject({ preview_status: 'ready', num_pages: 2 });
     // Nothing left: the next call converts nothing.
-    expect(await (await cron(`Bearer ${SECRET}`)).json()).toEqual({ ok: true, converted: 0 });
+    expect(await (await cron(`Bearer ${SECRET}`)).json()).toEqual({ ok: true, ran: {} });
   });
 });

@@ -377,7 +377,10 @@ describe('deliveries', () => {
     const d = ok(await api.post(`/v1/webhooks/${e.id}/test`, {}), 201);
     await until(async () => (await delivery(api, e.id, d.id))?.last_response_status === 500, 10_000, 'a first attempt recorded');
     // hold its next attempt an hour away, as the real schedule would
-    await withTestDb((c) => c.query(`UPDATE webhook_deliveries SET next_attempt_at = timezone('UTC', now()) + interval '1 hour', status = 'pending', locked_until = NULL WHERE id = $1`, [d.id]));
+    await withTestDb(async (c) => {
+      await c.query(`UPDATE webhook_deliveries SET next_attempt_at = timezone('UTC', now()) + interval '1 hour', status = 'pending' WHERE id = $1`, [d.id]);
+      await c.query(`UPDATE jobs SET run_at = timezone('UTC', now()) + interval '1 hour', status = 'queued', locked_until = NULL WHERE ref = $1`, [d.id]);
+    });
     ok(await api.patch(`/v1/webhooks/${e.id}`, { enabled: false }));
     const stopped = await delivery(api, e.id, d.id);
     expect(stopped).toMatchObject({ status: 'failed', next_attempt_at: null });

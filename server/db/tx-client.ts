@@ -10,19 +10,32 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 
-type Slot = { client?: pg.PoolClient; tx?: unknown };
+type Slot = { client?: pg.PoolClient; tx?: unknown; afterCommit?: (() => void)[] };
 
 const slots = new AsyncLocalStorage<Slot>();
 
 /** Runs `start(wrapped)` in a fresh slot; `wrapped` marks its argument as the slot's transaction. */
 export function inTransactionSlot<Tx, R>(fn: (tx: Tx) => Promise<R>, start: (wrapped: (tx: Tx) => Promise<R>) => Promise<R>): Promise<R> {
   const slot: Slot = {};
-  return slots.run(slot, () =>
-    start((tx) => {
+  return slots.run(slot, async () => {
+    const result = await start((tx) => {
       slot.tx = tx;
       return fn(tx);
-    }),
-  );
+    });
+    // Committed: what waited for it may start now (a rollback threw above and drops it).
+    for (const f of slot.afterCommit ?? []) f();
+    return result;
+  });
+}
+
+/**
+ * Runs `f` once `tx` has committed: at the end of its `db.$transaction(fn)` when `tx` is that
+ * transaction, else (a statement outside any transaction: already committed) on the next turn.
+ */
+export function afterCommit(tx: unknown, f: () => void): void {
+  const slot = slots.getStore();
+  if (slot && slot.tx === tx) (slot.afterCommit ??= []).push(f);
+  else setImmediate(f);
 }
 
 /** Called by the adapter when it has begun a transaction on `client` (the first one in a slot wins). */

@@ -1,26 +1,33 @@
-// Where a server process starts its background work: the one sweep on a timer, and the queues
-// (room archives, webhook deliveries) woken by the services and polled. Long-lived servers
-// (scripts/serve.ts, and instrumentation.ts for `npm run dev` and a bare `next start`) run the
-// timers; on Vercel only the wake-ups are registered and Vercel Cron does the polling (vercel.json).
-import { startConversions } from './conversions';
-import { drainExports, registerExportBuilds } from './exports';
+// Where a server process starts its background work: the one queue (every kind of job registered
+// here, run after the commit that enqueued it, polled every 2 s for retries and for jobs whose
+// instance died) and the sweep on a timer. Long-lived servers (scripts/serve.ts, and
+// instrumentation.ts for `npm run dev` and a bare `next start`) run the timers; on Vercel only the
+// after-commit start is registered and Vercel Cron drains the queue (app/api/cron/jobs).
+import { registerConversionJobs } from './conversions';
+import { registerExportJobs } from './exports';
+import { registerMailJobs } from './mail';
+import { startJobs } from './queue';
 import { startSweeper } from './sweep';
-import { startWebhookDelivery } from './webhooks';
+import { registerWebhookJobs } from './webhooks';
 
-const POLL_MS = 10_000;
+let registered = false;
+
+/** Every kind of job this app runs (a script that drains the queue calls this too). */
+export function registerJobKinds() {
+  if (registered) return;
+  registered = true;
+  registerWebhookJobs();
+  registerConversionJobs();
+  registerExportJobs();
+  registerMailJobs();
+}
+
 let started = false;
 
 export function startBackgroundWork(o: { timers: boolean }) {
   if (started) return;
   started = true;
-  registerExportBuilds();
-  // Webhooks: sent after the answer that wrote them; retries polled every 2 s (on Vercel, by cron).
-  startWebhookDelivery({ pollMs: o.timers ? 2_000 : undefined });
-  // Office files to PDF, one at a time: woken after an upload, polled every 5 s for leftovers.
-  startConversions({ pollMs: o.timers ? 5_000 : undefined });
-  if (!o.timers) return;
-  startSweeper();
-  const poll = () => void drainExports().catch((e) => console.error('[quire] room archive poll failed:', e instanceof Error ? e.message : e));
-  setInterval(poll, POLL_MS).unref();
-  setTimeout(poll, 2_000).unref();
+  registerJobKinds();
+  startJobs(o.timers ? { pollMs: 2_000, logEveryMs: 60_000 } : {});
+  if (o.timers) startSweeper();
 }

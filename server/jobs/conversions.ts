@@ -1,14 +1,11 @@
-// The conversion queue (issue 22): versions whose preview_status is `processing` are the queue.
-// One statement claims the oldest (FOR UPDATE SKIP LOCKED, held past the converter's deadline,
-// so a crashed instance's claim lapses and another takes it); the file is converted outside any
-// transaction; the PDF is stored beside the original (which stays the download) and feeds the
-// page pipeline: page count, first page size, pre-rendered first pages. Woken after an upload or
-// a new version (wake('conversions')) and polled by long-lived servers.
+// Office files to PDF on the one queue: a `conversion` job per version whose preview_status is
+// `processing`, written in the transaction that added the version. A job is held past the
+// converter's deadline (its lease), so no other instance converts the same version meanwhile; the
+// file is converted outside any transaction; the PDF is stored beside the original (which stays
+// the download) and feeds the page pipeline: page count, first page size, pre-rendered pages. A
+// converter that fails (unreachable, crashed) is tried again 30 s later, three times in all.
 import { config } from '../config';
 import { db } from '../db/client';
-import { pgTimestamp } from '../db/sql';
-import { afterResponse } from '../lib/after-response';
-import { onWake } from '../lib/wake';
 import { getBlobStore } from '../storage';
 import { convertToPdf } from '../services/conversion/converter';
 import { ConversionError } from '../services/conversion/errors';
@@ -17,10 +14,10 @@ import { toDocument } from '../services/documents';
 import { changesBetween, emit } from '../services/events/emit';
 import type { SystemActor } from '../auth/actor';
 import { Prisma } from '../db/generated/client';
+import { defineJobKind, jitter } from './queue';
 
 const CONVERTER = (teamId: string): SystemActor => ({ kind: 'system', teamId, name: 'document converter' });
 
-/** Attempts before a converter that keeps failing (unreachable, crashed) marks the file failed. */
 const MAX_ATTEMPTS = 3;
 const RETRY_MS = 30_000;
 
@@ -33,22 +30,13 @@ type Claimed = { id: string; documentId: string; documentName: string | null; st
  */
 export const claimHoldMs = () => config.conversionTimeoutMs + (config.conversionUrl ? 0 : config.conversionYieldMs) + 60_000;
 
-export async function claimConversion(now = Date.now()): Promise<Claimed | null> {
-  const rows = await db.$queryRawUnsafe<Claimed[]>(
-    `WITH next AS (
-       SELECT id FROM document_versions
-       WHERE preview_status = 'processing' AND storage_key IS NOT NULL
-         AND (preview_claimed_until IS NULL OR preview_claimed_until < $1::timestamp)
-       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-     UPDATE document_versions v SET preview_claimed_until = $2::timestamp, preview_attempts = v.preview_attempts + 1
-     FROM next WHERE v.id = next.id
-     RETURNING v.id, v.document_id AS "documentId", (SELECT name FROM documents WHERE id = v.document_id) AS "documentName",
-       v.storage_key AS "storageKey", v.content_type AS "contentType",
-       v.is_primary AS "isPrimary", v.preview_attempts AS attempts`,
-    pgTimestamp(now),
-    pgTimestamp(now + claimHoldMs()),
-  );
-  return rows[0] ?? null;
+/** The version a job converts, while it still waits for its preview; null: nothing to do. */
+export async function loadConversion(versionId: string, attempts: number): Promise<Claimed | null> {
+  const v = await db.documentVersion.findFirst({
+    where: { id: versionId, previewStatus: 'processing', storageKey: { not: null } },
+    select: { id: true, documentId: true, storageKey: true, contentType: true, isPrimary: true, document: { select: { name: true } } },
+  });
+  return v ? { id: v.id, documentId: v.documentId, documentName: v.document.name, storageKey: v.storageKey!, contentType: v.contentType, isPrimary: v.isPrimary, attempts } : null;
 }
 
 export const previewKeyFor = (versionId: string) => `previews/${versionId}.pdf`;
@@ -62,7 +50,7 @@ async function finish(c: Claimed, data: { previewStatus: string; previewError: s
     const { pageSheets, ...fields } = data;
     const v = await tx.documentVersion.updateMany({
       where: { id: c.id, previewStatus: 'processing' },
-      data: { ...fields, ...(data.previewStatus === 'ready' ? { pageSheets: pageSheets ?? Prisma.DbNull } : {}), previewClaimedUntil: null },
+      data: { ...fields, ...(data.previewStatus === 'ready' ? { pageSheets: pageSheets ?? Prisma.DbNull } : {}) },
     });
     if (!v.count) return false; // deleted meanwhile
     const primary = await tx.documentVersion.findFirst({ where: { id: c.id, isPrimary: true }, select: { id: true } });
@@ -81,6 +69,7 @@ async function finish(c: Claimed, data: { previewStatus: string; previewError: s
   });
 }
 
+/** Converts one version; a ConversionError is the file's outcome, anything else is thrown (retried). */
 export async function convertOne(c: Claimed): Promise<void> {
   const store = getBlobStore();
   try {
@@ -95,53 +84,28 @@ export async function convertOne(c: Claimed): Promise<void> {
     // Behind the requests: the pages of a converted document are drawn when the server is not busy.
     else prerenderAfterResponse({ id: c.id, storageKey: key, contentType: 'application/pdf', numPages: pages }, { quiet: true });
   } catch (e) {
-    if (e instanceof ConversionError) {
-      await finish(c, { previewStatus: e.status, previewError: e.message });
-      return;
-    }
-    console.error('[quire] conversion failed:', e instanceof Error ? e.message : e);
-    if (c.attempts >= MAX_ATTEMPTS) {
-      await finish(c, { previewStatus: 'failed', previewError: 'The document converter failed on this file several times. The file can still be downloaded.' });
-    } else {
-      await db.documentVersion.updateMany({ where: { id: c.id }, data: { previewClaimedUntil: new Date(Date.now() + RETRY_MS) } });
-    }
+    if (!(e instanceof ConversionError)) throw e;
+    await finish(c, { previewStatus: e.status, previewError: e.message });
   }
 }
 
-let draining: Promise<number> | null = null;
 
-/**
- * Converts queued versions until none is due (or, given `maxMs`, stops claiming once that long
- * has passed: a cron call must end within its function's limit); one drain per process at a time.
- * Resolves to the number of versions converted.
- */
-export function drainConversions(o: { maxMs?: number } = {}): Promise<number> {
-  draining ??= (async () => {
-    const stop = o.maxMs === undefined ? Infinity : Date.now() + o.maxMs;
-    let n = 0;
-    try {
-      for (let c = await claimConversion(); c; c = Date.now() < stop ? await claimConversion() : null) {
-        await convertOne(c);
-        n++;
-      }
-      return n;
-    } finally {
-      draining = null;
-    }
-  })();
-  return draining;
-}
-
-let registered = false;
-let timer: NodeJS.Timeout | null = null;
-
-export function startConversions(o: { pollMs?: number } = {}) {
-  if (!registered) {
-    registered = true;
-    onWake('conversions', () => afterResponse('document conversion', drainConversions));
-  }
-  if (o.pollMs && !timer) {
-    timer = setInterval(() => void drainConversions().catch((e) => console.error('[quire] conversion poll failed:', e)), o.pollMs);
-    timer.unref();
-  }
+export function registerConversionJobs() {
+  defineJobKind('conversion', {
+    run: async (job) => {
+      const c = await loadConversion(job.ref!, job.attempts);
+      if (c) await convertOne(c);
+    },
+    // One at a time per process: a converter takes a core and hundreds of MB.
+    concurrency: 1,
+    get leaseMs() {
+      return claimHoldMs();
+    },
+    maxAttempts: MAX_ATTEMPTS,
+    backoffMs: () => jitter(RETRY_MS),
+    onGiveUp: async (job) => {
+      const c = await loadConversion(job.ref!, job.attempts);
+      if (c) await finish(c, { previewStatus: 'failed', previewError: 'The document converter failed on this file several times. The file can still be downloaded.' });
+    },
+  });
 }

@@ -1,12 +1,16 @@
-// Room archives are built outside the request that asked for them: right after the answer
-// (woken by the service), by this process's poller (a crashed build's lease passing, a wake-up
-// that went to another instance), and on Vercel by its cron route.
-import { afterResponse } from '../lib/after-response';
-import { onWake } from '../lib/wake';
-import { buildQueuedExports } from '../services/datarooms/export-builds';
+// Room archives on the one queue: a `dataroom.export` job per archive asked for, written with its
+// row. One build at a time per process; a build that fails is tried again, three times in all,
+// then the archive is failed (the dashboard offers to ask again).
+import { buildExport, failExport } from '../services/datarooms/export-builds';
+import { defineJobKind, exponentialBackoff } from './queue';
 
-export const drainExports = () => buildQueuedExports();
-
-export function registerExportBuilds() {
-  onWake('exports', () => afterResponse('room archive', drainExports));
+export function registerExportJobs() {
+  defineJobKind('dataroom.export', {
+    run: (job) => buildExport(job.ref!),
+    concurrency: 1,
+    leaseMs: 60_000,
+    maxAttempts: 3,
+    backoffMs: exponentialBackoff,
+    onGiveUp: (job) => failExport(job.ref!),
+  });
 }

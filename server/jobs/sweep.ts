@@ -1,7 +1,7 @@
 // The one sweep: expired, unused uploads (and their files), the viewer's expired sessions, codes
 // and notification claims, the issuer's rows that can no longer matter, events past the audit
-// log's retention, finished webhook deliveries past 30 days, and /v1's Idempotency-Keys past their
-// 24 hours. Runs on a timer in every
+// log's retention, finished webhook deliveries past 30 days, dead jobs past 30 days, and /v1's
+// Idempotency-Keys past their 24 hours. Runs on a timer in every
 // long-lived server (scripts/serve.ts, instrumentation.ts), from Vercel Cron
 // (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
 import { sweepIdempotencyKeys } from '../services/idempotency';
@@ -10,18 +10,20 @@ import { sweepViewerState } from '../services/viewer/sweep';
 import { sweepOAuthState } from './oauth-state';
 import { sweepExpiredEvents } from '../services/events/retention';
 import { sweepOldDeliveries } from '../services/webhooks/retention';
+import { sweepDeadJobs } from './admin';
 
 /** Every part runs even when another fails; the first failure is thrown once all have run. */
 export async function sweep(o: { maxBatches?: number } = {}) {
-  const [uploads, viewer, oauth, events, deliveries, idempotency] = await Promise.allSettled([
+  const [uploads, viewer, oauth, events, deliveries, idempotency, jobs] = await Promise.allSettled([
     sweepExpiredUploads({ maxBatches: o.maxBatches }),
     sweepViewerState(),
     sweepOAuthState(),
     sweepExpiredEvents({ maxBatches: o.maxBatches }),
     sweepOldDeliveries({ maxBatches: o.maxBatches }),
     sweepIdempotencyKeys(),
+    sweepDeadJobs({ maxBatches: o.maxBatches }),
   ]);
-  for (const part of [uploads, viewer, oauth, events, deliveries, idempotency]) if (part.status === 'rejected') throw part.reason;
+  for (const part of [uploads, viewer, oauth, events, deliveries, idempotency, jobs]) if (part.status === 'rejected') throw part.reason;
   return {
     ...value(uploads),
     viewer: value(viewer),
@@ -29,6 +31,7 @@ export async function sweep(o: { maxBatches?: number } = {}) {
     events: value(events),
     deliveries: value(deliveries),
     idempotency: value(idempotency),
+    jobs: value(jobs),
   };
 }
 

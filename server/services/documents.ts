@@ -14,7 +14,7 @@ import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/
 import { changesBetween, emit } from './events/emit';
 import { initialPreview, type PreviewStatus } from './conversion/preview-status';
 import type { RenderableVersion } from './viewer/render';
-import { wake } from '../lib/wake';
+import { enqueue } from '../db/jobs';
 
 type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'previewStatus' | 'previewError' | 'createdAt' | 'updatedAt'>;
 
@@ -106,10 +106,14 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
   return { ...v, ...initialPreview(v) };
 }
 
-/** After a commit that queued a conversion: the queue runs once the answer is out. */
+/** In the transaction of a new version: an Office file waits for its conversion job. */
+export async function queueConversion(tx: Tx, teamId: string, v: { id: string; previewStatus: string }) {
+  if (v.previewStatus === 'processing') await enqueue(tx, { kind: 'conversion', ref: v.id, teamId });
+}
+
+/** After the commit of a new version: a file shown as it is gets its first pages drawn. */
 export function afterNewVersion(v: RenderableVersion & { previewStatus: string }) {
-  if (v.previewStatus === 'processing') wake('conversions');
-  else prerenderAfterResponse(v);
+  if (v.previewStatus !== 'processing') prerenderAfterResponse(v);
 }
 
 export async function createDocument(actor: Actor, input: DocumentSource & { name?: string; folder_id?: string | null }) {
@@ -139,6 +143,7 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
         },
       });
       const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
+      await queueConversion(tx, actor.teamId, version);
       await emit(tx, actor, { type: 'document.created', object: toDocument(d) });
       return { d, version };
     });

@@ -7,7 +7,7 @@ import { invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { rangedBlob } from '../storage/ranges';
-import { afterNewVersion, findDocument, intake, toDocument, versionData, type DocumentSource } from './documents';
+import { afterNewVersion, findDocument, queueConversion, intake, toDocument, versionData, type DocumentSource } from './documents';
 import type { PreviewStatus } from './conversion/preview-status';
 import type { Actor } from '../auth/actor';
 import { prerenderAfterResponse } from './viewer/prerender';
@@ -102,6 +102,7 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
       const created = await tx.documentVersion.create({
         data: { id: newId(), documentId, versionNumber: (last._max.versionNumber ?? 0) + 1, isPrimary: true, ...versionData(file) },
       });
+      await queueConversion(tx, actor.teamId, created);
       await adoptPrimary(tx, created);
       await emit(tx, actor, { type: 'document.version.created', object: toVersion(created) });
       return created;

@@ -3,10 +3,9 @@
 // link: it joins the allow list), deny. The visitor is mailed the outcome; an approved request
 // also lets the browser session that asked in on its next visit, without the code again.
 import type { Actor } from '../../auth/actor';
-import { sendLinkMail, sendNoticeMail } from '../../auth/mail';
+import { queueMail } from '../../auth/mail-queue';
 import { db, type Tx } from '../../db/client';
 import { ApiError, conflict, notFound } from '../../errors';
-import { afterResponse } from '../../lib/after-response';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { addMembersIn } from '../datarooms/groups';
 import { findRoom } from '../datarooms/rooms';
@@ -127,10 +126,12 @@ export async function decideAccessRequest(actor: Actor, id: string, decision: 'a
   }
   const to = result.object.email;
   const name = result.link.name ? `“${result.link.name}”` : 'the link you asked for';
-  afterResponse('access request outcome mail', () =>
+  await queueMail(
+    db,
     decision === 'approved'
-      ? sendLinkMail({ to, kind: 'access request approved', subject: `Your access to ${name} was approved`, intro: `Your request to view ${name} was approved.`, actionLabel: 'Open', url: linkUrl(result.link.slug) })
-      : sendNoticeMail({ to, kind: 'access request denied', subject: `Your request to view ${name}`, text: `Your request to view ${name} was declined.\n`, logValue: 'declined' }),
+      ? { link: { to, kind: 'access request approved', subject: `Your access to ${name} was approved`, intro: `Your request to view ${name} was approved.`, actionLabel: 'Open', url: linkUrl(result.link.slug) } }
+      : { notice: { to, kind: 'access request denied', subject: `Your request to view ${name}`, text: `Your request to view ${name} was declined.\n`, logValue: 'declined' } },
+    actor.teamId,
   );
   return result.object;
 }

@@ -4,12 +4,11 @@
 // mailed. Every address is answered alike, allowed or not, already asked or not: the form never
 // tells whether an address may enter. Until the code is right the request is an "unverified"
 // draft that nobody lists.
-import { sendNoticeMail } from '../../auth/mail';
+import { queueMail } from '../../auth/mail-queue';
 import { config } from '../../config';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
 import { hashSessionToken, newSessionToken, SESSION_TTL_MS } from '../../auth/viewer-sessions';
-import { afterResponse } from '../../lib/after-response';
 import { email as emailSchema } from '../../schemas/fields';
 import { emit } from '../events/emit';
 import { lockKey } from '../locks';
@@ -99,7 +98,7 @@ export async function requestAccess(link: ViewerLink, session: ViewerSessionRow 
       await emit(tx, actor, { type: 'access_request.created', object, dataroomId: link.dataroomId });
       return object;
     });
-    if (created) afterResponse('access request mail', () => mailDeciders(link, created));
+    if (created) await mailDeciders(link, created);
     return { stage: 'sent' };
   }
   return { stage: 'form' };
@@ -118,13 +117,14 @@ async function deciders(link: ViewerLink): Promise<string[]> {
 async function mailDeciders(link: ViewerLink, r: ReturnType<typeof toAccessRequest>) {
   const url = `${config.appUrl}/links/${link.id}?request=${r.id}`;
   const what = link.name ? `"${link.name}"` : 'your link';
-  for (const to of await deciders(link)) {
-    await sendNoticeMail({
+  const mails = (await deciders(link)).map((to) => ({
+    notice: {
       to,
       kind: 'access request',
       subject: `${r.email} asks for access to ${what}`,
       text: `${r.email} asks for access to ${what}.${r.message ? `\n\n${r.message}` : ''}\n\nApprove or deny: ${url}\n`,
       logValue: `${url} (${r.email})`,
-    });
-  }
+    },
+  }));
+  await queueMail(db, mails, link.teamId);
 }

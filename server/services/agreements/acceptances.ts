@@ -9,6 +9,7 @@ import { emit } from '../events/emit';
 import type { ViewerLink } from '../viewer/links';
 import { toAcceptance } from './agreements';
 import { sendNoticeMail } from '../../auth/mail';
+import { enqueue } from '../../db/jobs';
 import { drawReceipt } from './receipt';
 
 export const visitorKey = (email: string | null, sessionId: string) => (email ? email.toLowerCase() : `session:${sessionId}`);
@@ -49,14 +50,17 @@ export type Acceptance = { sessionId: string; email: string | null; visitorId: s
  */
 export async function recordAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
   if (!link.agreementId) return null;
-  const id = await insertAcceptance(link, who);
-  if (id && who.email) void mailReceipt(id, who.email).catch((e) => console.error('[quire] agreement receipt mail failed', e));
-  return id;
+  return insertAcceptance(link, who);
 }
 
-/** The visitor's copy: the PDF receipt attached to a plain notice (printed as one log line without SMTP). */
-async function mailReceipt(id: string, to: string) {
-  const acc = await db.agreementAcceptance.findUniqueOrThrow({ where: { id }, include: { agreement: { select: { name: true } } } });
+/**
+ * The visitor's copy: the PDF receipt attached to a plain notice (printed as one log line without
+ * SMTP), to the address the acceptance names. An `agreement.receipt` job (server/jobs/mail.ts).
+ */
+export async function mailReceipt(id: string) {
+  const acc = await db.agreementAcceptance.findUnique({ where: { id }, include: { agreement: { select: { name: true } } } });
+  if (!acc?.email) return;
+  const to = acc.email;
   const bytes = await drawReceipt({ ...acc, agreementName: acc.agreement.name });
   await sendNoticeMail({
     to,
@@ -80,6 +84,7 @@ async function insertAcceptance(link: ViewerLink, who: Acceptance): Promise<stri
               ${who.name}, ${who.address}, ${who.userAgent?.slice(0, 1000) ?? null}, ${termsOf(a, doc?.name ?? null)}, ${new Date()})
       ON CONFLICT (agreement_id, agreement_version, visitor_key, session_id) DO NOTHING`;
     if (!inserted) return null;
+    if (who.email) await enqueue(tx, { kind: 'agreement.receipt', ref: id, teamId: link.teamId });
     const row = await tx.agreementAcceptance.findUniqueOrThrow({ where: { id } });
     const actor: ViewerActor = {
       kind: 'viewer',

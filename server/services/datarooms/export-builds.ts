@@ -1,40 +1,18 @@
-// The builds of queued room archives: claimed one at a time with FOR UPDATE SKIP LOCKED (so two
-// instances never build the same archive), leased while they run (a build whose process died is
-// taken over once its lease passes), at most three attempts.
+// The build of one queued room archive (a `dataroom.export` job of the one queue, written with the
+// archive's row; server/jobs/exports.ts): streamed to blob storage, its progress on the row.
 import { db } from '../../db/client';
 import { getBlobStore } from '../../storage';
 import { writeRoomArchive } from './archive';
 
-const LEASE_S = 60;
-const MAX_ATTEMPTS = 3;
-
-type Claimed = { id: string; teamId: string; dataroomId: string; attempts: number };
-
-async function claim(): Promise<Claimed | null> {
-  const rows = await db.$queryRawUnsafe<Claimed[]>(
-    `UPDATE dataroom_exports SET status = 'running', attempts = attempts + 1, locked_until = now() + interval '${LEASE_S} seconds'
-     WHERE id = (
-       SELECT id FROM dataroom_exports
-       WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
-       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, team_id AS "teamId", dataroom_id AS "dataroomId", attempts`,
-  );
-  return rows[0] ?? null;
-}
-
 const finish = (id: string, data: Record<string, unknown>) =>
-  db.dataroomExport.update({ where: { id }, data: { ...data, lockedUntil: null, completedAt: new Date() } });
+  db.dataroomExport.update({ where: { id }, data: { ...data, completedAt: new Date() } });
 
-/** Builds one claimed archive; the outcome is on its row. */
-async function build(job: Claimed) {
-  if (job.attempts > MAX_ATTEMPTS) {
-    await finish(job.id, { status: 'failed', error: 'The archive could not be built after three attempts.' });
-    return;
-  }
+/** Builds the archive `id` when it is still owed; its outcome is on its row. A failure is thrown (the queue tries again). */
+export async function buildExport(id: string): Promise<void> {
+  const job = await db.dataroomExport.findFirst({ where: { id, status: { in: ['queued', 'running'] } }, select: { id: true, teamId: true, dataroomId: true } });
+  if (!job) return;
+  await db.dataroomExport.update({ where: { id }, data: { status: 'running' } });
   const key = `exports/${job.teamId}/${job.id}.zip`;
-  const renew = setInterval(() => {
-    db.dataroomExport.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() + LEASE_S * 1000) } }).catch(() => {});
-  }, (LEASE_S * 1000) / 3);
   let shown = 0;
   let lastWrite = 0;
   const progress = (done: number, total: number) => {
@@ -49,24 +27,12 @@ async function build(job: Claimed) {
     const { size, sha256 } = await writeRoomArchive({ teamId: job.teamId, dataroomId: job.dataroomId, key }, progress);
     await finish(job.id, { status: 'succeeded', progress: 100, size: BigInt(size), sha256, storageKey: key, error: null });
   } catch (e) {
-    console.error(`[quire] room archive ${job.id} failed:`, e instanceof Error ? e.message : e);
     await getBlobStore().delete(key).catch(() => {});
-    await finish(job.id, { status: 'failed', error: 'The archive could not be built: a file of the room could not be read or stored. Try again.' });
-  } finally {
-    clearInterval(renew);
+    throw e;
   }
 }
 
-let running: Promise<void> | null = null;
-
-/** Builds every queued archive, one at a time in this process; a call while one runs joins it. */
-export function buildQueuedExports(): Promise<void> {
-  running ??= (async () => {
-    try {
-      for (let job = await claim(); job; job = await claim()) await build(job);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+/** The queue gave up on the archive. */
+export async function failExport(id: string): Promise<void> {
+  await finish(id, { status: 'failed', error: 'The archive could not be built: a file of the room could not be read or stored. Try again.' }).catch(() => {});
 }

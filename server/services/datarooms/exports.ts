@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { notFound } from '../../errors';
 import { newId } from '../../ids';
-import { wake } from '../../lib/wake';
+import { enqueue } from '../../db/jobs';
 import { iso } from '../../schemas/common';
 import { appSecret } from '../../storage/config';
 import { findRoom } from './rooms';
@@ -58,8 +58,11 @@ function toExport(r: ExportRow, roomPid: string, origin: string) {
 /** Queues an archive of the room; the builder starts after the answer. */
 export async function createExport(actor: Actor, roomId: string, origin: string) {
   const room = await findRoom(db, actor, roomId);
-  const row = await db.dataroomExport.create({ data: { id: `dre_${newId()}`, teamId: actor.teamId, dataroomId: room.id } });
-  wake('exports');
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.dataroomExport.create({ data: { id: `dre_${newId()}`, teamId: actor.teamId, dataroomId: room.id } });
+    await enqueue(tx, { kind: 'dataroom.export', ref: created.id, teamId: actor.teamId });
+    return created;
+  });
   return toExport(row, room.pid, origin);
 }
 

@@ -1,16 +1,16 @@
 // emit(tx, actor, event): one event, written by the service in the transaction of its change, so a
 // change and its event exist together or not at all (DESIGN.md "Events"). The same statement
 // copies the actor's name and email as they are now and writes one pending delivery per enabled
-// webhook endpoint of the team that subscribes to the type; the first attempt starts after the
-// answer (server/jobs/webhooks.ts, woken through server/lib/wake.ts).
+// webhook endpoint of the team that subscribes to the type, each with its job on the one queue;
+// the first attempt starts after the commit (server/jobs/webhooks.ts).
 import { randomBytes } from 'node:crypto';
 import type { Actor, RequestInfo, SystemActor, UserActor, ViewerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { config } from '../../config';
 import { pgTimestamp, preparedName, preparedThroughPrisma } from '../../db/sql';
-import { transactionClient } from '../../db/tx-client';
 import type { EventType } from '../../../lib/shared/event-types';
-import { wake } from '../../lib/wake';
+import { announce, INSERT_JOBS_FROM } from '../../db/jobs';
+import { afterCommit, transactionClient } from '../../db/tx-client';
 
 /** Who acted: anyone acting for a team, a visitor, the system, or a signed-in user joining a team. */
 export type EventActor = Actor | ViewerActor | SystemActor | Pick<UserActor, 'kind' | 'userId' | 'teamId' | 'request'>;
@@ -84,11 +84,17 @@ const insertSql = (lookup: string | null) => `
     SELECT s.id, $4, s.type, $5::timestamp, $6, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), s.room, s.resource, s.data::jsonb, $7, $8
     FROM src s LEFT JOIN a ON true
     RETURNING id, type)
-  INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
-  SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.team_id, w.id, ev.id, ev.type, s.body, 'pending', $5::timestamp, $5::timestamp, $5::timestamp
-  FROM ev JOIN src s ON s.id = ev.id JOIN webhook_endpoints w ON w.team_id = $4 AND w.enabled
-  WHERE ev.type = ANY (w.events) OR '*' = ANY (w.events)
-    OR EXISTS (SELECT 1 FROM unnest(w.events) p WHERE p LIKE '%.*' AND starts_with(ev.type, left(p, -1)))`;
+  dl AS (
+    INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
+    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.team_id, w.id, ev.id, ev.type, s.body, 'pending', $5::timestamp, $5::timestamp, $5::timestamp
+    FROM ev JOIN src s ON s.id = ev.id JOIN webhook_endpoints w ON w.team_id = $4 AND w.enabled
+    WHERE ev.type = ANY (w.events) OR '*' = ANY (w.events)
+      OR EXISTS (SELECT 1 FROM unnest(w.events) p WHERE p LIKE '%.*' AND starts_with(ev.type, left(p, -1)))
+    RETURNING id, team_id, endpoint_id),
+  dl_jobs AS (SELECT 'webhook.delivery'::text AS kind, id AS ref, team_id, endpoint_id AS group_key FROM dl)
+  ${INSERT_JOBS_FROM('dl_jobs')}`;
+
+const DELIVERY_KINDS = new Set(['webhook.delivery'] as const);
 
 const sqlByLookup = new Map<string | null, string>();
 
@@ -140,7 +146,7 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
   const deliveries = client
     ? ((await client.query({ name: config.databasePreparedStatements ? preparedName(sql) : undefined, text: sql, values })).rowCount ?? 0)
     : await tx.$executeRawUnsafe(preparedThroughPrisma(sql), ...values);
-  if (deliveries > 0) wake('webhooks');
+  if (deliveries > 0) afterCommit(tx, () => announce(DELIVERY_KINDS));
   return ids;
 }
 

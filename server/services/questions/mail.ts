@@ -1,6 +1,6 @@
 // The mail that tells an asker their question was answered: plain text only (the question and the
 // answer are visitors' and team members' words, never markup), with a link back to the room.
-import { sendNoticeMail } from '../../auth/mail';
+import { queueMail } from '../../auth/mail-queue';
 import { config } from '../../config';
 import { db } from '../../db/client';
 import type { QuestionObject } from './object';
@@ -17,14 +17,16 @@ export async function mailAnswer(q: QuestionObject, answer: string, linkId: stri
     ]);
     const url = link ? `${config.appUrl}/view/${link.slug}?qa=${encodeURIComponent(q.id)}` : null;
     const where = room ? `the data room "${room.name}"` : 'the data room';
-    await sendNoticeMail({
-      to: q.asked_by.email,
-      kind: 'question answer',
-      subject: `Your question in ${where} was answered`,
-      text:
-        `Your question in ${where}:\n\n${quote(q.text)}\n\nThe answer:\n\n${quote(answer)}\n\n` +
-        (url ? `See it in the room: ${url}\n` : 'The link you asked through is no longer active.\n'),
-      logValue: `${url ?? '(no live link)'} (${q.id})`,
+    await queueMail(db, {
+      notice: {
+        to: q.asked_by.email,
+        kind: 'question answer',
+        subject: `Your question in ${where} was answered`,
+        text:
+          `Your question in ${where}:\n\n${quote(q.text)}\n\nThe answer:\n\n${quote(answer)}\n\n` +
+          (url ? `See it in the room: ${url}\n` : 'The link you asked through is no longer active.\n'),
+        logValue: `${url ?? '(no live link)'} (${q.id})`,
+      },
     });
   } catch (e) {
     console.error(`[quire] the answer mail for question ${q.id} failed:`, e instanceof Error ? e.message : e);

@@ -3,12 +3,11 @@
 // minutes, one live code per (link, email) (a new one replaces it), at most 5 attempts counted
 // by one atomic UPDATE ... RETURNING, compared in constant time, consumed atomically.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { sendNoticeMail } from '../../auth/mail';
+import { queueMail } from '../../auth/mail-queue';
 import { db } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import { newId } from '../../ids';
 import { appSecret } from '../../storage/config';
-import { afterResponse } from '../../lib/after-response';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_ATTEMPTS = 5;
@@ -30,7 +29,7 @@ export async function sendCode(link: { id: string; name: string | null }, email:
     create: { id: newId(), linkId: link.id, email, codeHmac, expiresAt },
     update: { codeHmac, expiresAt, attempts: 0, consumedAt: null, createdAt: new Date() },
   });
-  if (deliver) afterResponse('one-time code mail', () => sendNoticeMail({ to: email, kind: 'one-time code', subject: lang.subject, text: lang.body(code), logValue: code }));
+  if (deliver) await queueMail(db, { notice: { to: email, kind: 'one-time code', subject: lang.subject, text: lang.body(code), logValue: code } });
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired';

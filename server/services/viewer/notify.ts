@@ -3,7 +3,7 @@
 // is whoever made the link (the user, or the user who made the token that did) while they are
 // still in the team; otherwise the team's admins (docs/decisions.md).
 import type { ViewerActor } from '../../auth/actor';
-import { sendNoticeMail } from '../../auth/mail';
+import { queueMail } from '../../auth/mail-queue';
 import { config } from '../../config';
 import { db } from '../../db/client';
 import type { ViewerLink } from './links';
@@ -34,15 +34,16 @@ export async function notifyVisit(link: ViewerLink, actor: ViewerActor) {
   const what = await describeTarget(link);
   const who = actor.email ?? 'An anonymous visitor';
   const url = `${config.appUrl}/links/${link.id}`;
-  for (const to of owners) {
-    await sendNoticeMail({
+  const mails = owners.map((to) => ({
+    notice: {
       to,
       kind: 'view notification',
       subject: `${who} opened ${what}`,
       text: `${who} opened ${what} through your link${link.name ? ` "${link.name}"` : ''}.\n\nSee the visit: ${url}\n`,
       logValue: `${url} (${who})`,
-    });
-  }
+    },
+  }));
+  await queueMail(db, mails, link.teamId);
 }
 
 async function describeTarget(link: ViewerLink): Promise<string> {

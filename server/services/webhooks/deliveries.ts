@@ -3,9 +3,8 @@
 import type { Actor } from '../../auth/actor';
 import { db } from '../../db/client';
 import type { WebhookDelivery } from '../../db/generated/client';
-import { pgTimestamp } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
-import { wake } from '../../lib/wake';
+import { retryNow } from './delivery-state';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import type { WebhookDeliveryStatus } from '../../../lib/shared/webhooks';
 
@@ -55,23 +54,13 @@ export async function listDeliveries(actor: Actor, endpointId: string, q: { stat
 
 /**
  * Sends the delivery again now, whatever its status and whether or not the endpoint is enabled
- * (DESIGN.md): it is pending again, due now, and the engine is woken. A failed attempt of it
+ * (DESIGN.md): it is pending again, due now, with a job that starts after the commit. A failed attempt of it
  * continues the schedule from its attempt count (a delivery that had spent it fails again).
  */
 export async function retryDelivery(actor: Actor, endpointId: string, deliveryId: string) {
   await assertEndpoint(actor, endpointId);
-  const now = Date.now();
-  const updated = await db.$executeRawUnsafe(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $4::timestamp, updated_at = $4::timestamp
-     WHERE id = $1 AND endpoint_id = $2 AND team_id = $3 AND (locked_until IS NULL OR locked_until < $4::timestamp)`,
-    deliveryId,
-    endpointId,
-    actor.teamId,
-    pgTimestamp(now),
-  );
-  const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, teamId: actor.teamId } });
-  if (!row) throw notFound('Webhook delivery');
-  if (!updated) throw conflict('An attempt of this delivery is being sent right now; retry once it has finished.');
-  wake('webhooks');
-  return toDelivery(row);
+  const found = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, teamId: actor.teamId }, select: { id: true } });
+  if (!found) throw notFound('Webhook delivery');
+  if (!(await retryNow(actor.teamId, endpointId, deliveryId))) throw conflict('An attempt of this delivery is being sent right now; retry once it has finished.');
+  return toDelivery(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } }));
 }

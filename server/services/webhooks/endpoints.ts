@@ -8,7 +8,7 @@ import type { WebhookEndpoint } from '../../db/generated/client';
 import { pgTimestamp } from '../../db/sql';
 import { ApiError, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
-import { wake } from '../../lib/wake';
+import { enqueue } from '../../db/jobs';
 import { iso } from '../../schemas/common';
 import { changesBetween, emit, newEventId } from '../events/emit';
 import { PLANS } from '../../../lib/shared/plans';
@@ -17,6 +17,7 @@ import { WEBHOOK_ENDPOINT_CAPS, WEBHOOK_PREVIOUS_SECRET_MS, type WebhookDisabled
 import { encryptSecret, newSecret } from './secrets';
 import { checkWebhookUrl } from './urls';
 import { toDelivery, type DeliveryRow } from './deliveries';
+import { deliveryJob, stopPending } from './delivery-state';
 
 export type EndpointRow = WebhookEndpoint;
 
@@ -173,10 +174,13 @@ export async function sendTest(actor: Actor, id: string) {
   const eventId = newEventId();
   const payload = JSON.stringify({ id: eventId, type: TEST_EVENT_TYPE, timestamp: new Date(now).toISOString(), data: { object: endpoint } });
   const at = new Date(now);
-  const row = await db.webhookDelivery.create({
-    data: { id: newDeliveryId(), teamId: actor.teamId, endpointId: id, eventId, eventType: TEST_EVENT_TYPE, payload, status: 'pending', nextAttemptAt: at, createdAt: at },
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.webhookDelivery.create({
+      data: { id: newDeliveryId(), teamId: actor.teamId, endpointId: id, eventId, eventType: TEST_EVENT_TYPE, payload, status: 'pending', nextAttemptAt: at, createdAt: at },
+    });
+    await enqueue(tx, deliveryJob(created));
+    return created;
   });
-  wake('webhooks');
   return toDelivery(row as DeliveryRow);
 }
 
@@ -185,21 +189,6 @@ async function lockEndpoint(tx: Tx, actor: { teamId: string }, id: string): Prom
   const rows = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM webhook_endpoints WHERE id = $1 AND team_id = $2 FOR UPDATE`, id, actor.teamId);
   if (!rows.length) throw notFound('Webhook endpoint');
   return findEndpoint(tx, actor, id);
-}
-
-/**
- * A disabled endpoint's pending deliveries stop: they are failed, saying why (an attempt in
- * flight finishes and records its own outcome). The delivery log's retry sends any of them again.
- */
-async function stopPending(tx: Tx, endpointId: string, reason: WebhookDisabledReason) {
-  const now = pgTimestamp(Date.now());
-  await tx.$executeRawUnsafe(
-    `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = $2, updated_at = $3::timestamp
-     WHERE endpoint_id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < $3::timestamp)`,
-    endpointId,
-    `Not sent: the endpoint was disabled (${reason}).`,
-    now,
-  );
 }
 
 const WEBHOOKS_ACTOR = (teamId: string): SystemActor => ({ kind: 'system', teamId, name: 'webhooks' });

@@ -1,6 +1,6 @@
 // Mail to a team's admins when the delivery engine disables an endpoint after 5 days of failures
 // (sent once: by the call that disabled it).
-import { sendNoticeMail } from '../../auth/mail';
+import { queueMail } from '../../auth/mail-queue';
 import { config } from '../../config';
 import { db } from '../../db/client';
 import type { ApiEndpoint } from './endpoints';
@@ -12,8 +12,9 @@ export async function mailAdminsEndpointFailing(teamId: string, endpoint: ApiEnd
     `Every delivery to your webhook endpoint ${endpoint.url} has failed for 5 days, so Quire has disabled it ` +
     `and stopped its pending deliveries.\n\nOnce the receiver works again, enable the endpoint in Settings → Webhooks ` +
     `(${settings}) or with PATCH /v1/webhooks/${endpoint.id} {"enabled": true}; the delivery log can send any event again.\n`;
-  const results = await Promise.allSettled(
-    admins.map((a) => sendNoticeMail({ to: a.user.email, kind: 'webhook endpoint disabled notice', subject: 'A webhook endpoint was disabled', text, logValue: endpoint.url })),
+  await queueMail(
+    db,
+    admins.map((a) => ({ notice: { to: a.user.email, kind: 'webhook endpoint disabled notice', subject: 'A webhook endpoint was disabled', text, logValue: endpoint.url } })),
+    teamId,
   );
-  for (const r of results) if (r.status === 'rejected') console.error('[quire] webhook notice mail failed:', r.reason);
 }
