@@ -4,7 +4,8 @@
 // - claim: one statement takes the oldest due job of the kinds asked (`FOR UPDATE SKIP LOCKED`),
 //   marks it running with a lease and counts the attempt; a job whose lease passed (its instance
 //   died) is due again. Jobs of one group (a webhook endpoint) have at most `groupCap` in flight,
-//   and a team at most `teamCap` of a kind, across every instance;
+//   and a team at most `teamCap` of a kind, across every instance (claims of such a kind take
+//   turns, so the counts are exact);
 // - run: the kind's handler, its lease renewed while it runs; done jobs are deleted;
 // - retry: a handler that throws is tried again after the kind's backoff, up to `maxAttempts`,
 //   then the job is dead: kept, logged, listed and retried by `npm run admin -- jobs`;
@@ -60,8 +61,13 @@ const CLAIM = `
 /** Takes one due job of `kind` for this process, or null. */
 export async function claim(kind: JobKind): Promise<Job | null> {
   const spec = specOf(kind);
-  const rows = await db.$queryRawUnsafe<Job[]>(CLAIM, kind, spec.leaseMs, spec.groupCap ?? 1_000_000, spec.teamCap ?? 1_000_000);
-  return rows[0] ?? null;
+  const claimRows = () => db.$queryRawUnsafe<Job[]>(CLAIM, kind, spec.leaseMs, spec.groupCap ?? 1_000_000, spec.teamCap ?? 1_000_000);
+  if (spec.groupCap === undefined && spec.teamCap === undefined) return (await claimRows())[0] ?? null;
+  // Caps count what is in flight: claims of a capped kind take turns (a lock for the transaction,
+  // then the claim with a snapshot taken after it), or two claimers could each see room for one
+  // more. On the embedded database statements take turns anyway.
+  const [, rows] = await db.$transaction([db.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))::text`, `quire.jobs.${kind}`), claimRows()]);
+  return (rows as Job[])[0] ?? null;
 }
 
 function specOf(kind: JobKind): JobKindSpec {

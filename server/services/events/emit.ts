@@ -83,7 +83,7 @@ const insertSql = (lookup: string | null) => `
     INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, dataroom_id, resource_id, data, ip_address, user_agent)
     SELECT s.id, $4, s.type, $5::timestamp, $6, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), s.room, s.resource, s.data::jsonb, $7, $8
     FROM src s LEFT JOIN a ON true
-    RETURNING id, type)
+    RETURNING id, type),
   dl AS (
     INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), w.team_id, w.id, ev.id, ev.type, s.body, 'pending', $5::timestamp, $5::timestamp, $5::timestamp
