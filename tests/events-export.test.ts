@@ -40,7 +40,7 @@ describe('GET /api/events/export', () => {
   it('answers the team’s events as CSV, newest first, with who, what, where and what changed', async () => {
     const { answer, rows } = await exportCsv();
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="audit-log.csv"');
+    expect(answer.headers.get('content-disposition')).toBe("attachment; filename=\"audit-log.csv\"; filename*=UTF-8''audit-log.csv");
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(rows.map((r) => r.type)).toEqual(['folder.updated', 'folder.created', 'member.added']);
     const [updated, created, joined] = rows;
@@ -66,7 +66,7 @@ describe('GET /api/events/export', () => {
     expect((await exportCsv(`resource_id=${otherFolder.id}`)).rows).toEqual([]);
     const room = await exportCsv('dataroom_id=dr_unknown');
     expect(room.rows).toEqual([]);
-    expect(room.answer.headers.get('content-disposition')).toBe('attachment; filename="audit-log-dr_unknown.csv"');
+    expect(room.answer.headers.get('content-disposition')).toBe("attachment; filename=\"audit-log-dr_unknown.csv\"; filename*=UTF-8''audit-log-dr_unknown.csv");
   });
 
   it('writes every page of a long log, in order', async () => {

@@ -27,8 +27,8 @@ describe('webhook delivery across teams', { timeout: 120_000 }, () => {
     const fast = await team('hooks-fair');
     receiver.answer('/hang', () => 'hang');
     receiver.answer('/fair', () => 200);
-    const hanging = ok(await slow.post('/v1/webhooks', { url: receiver.url('/hang'), events: ['webhook.test'] }), 201);
-    const fair = ok(await fast.post('/v1/webhooks', { url: receiver.url('/fair'), events: ['webhook.test'] }), 201);
+    const hanging = ok(await slow.post('/v1/webhooks', { url: receiver.url('/hang'), events: ['question.answered'] }), 201);
+    const fair = ok(await fast.post('/v1/webhooks', { url: receiver.url('/fair'), events: ['question.answered'] }), 201);
 
     // 32 sends to the receiver that never answers: each attempt would hold a worker for 15 s.
     for (let i = 0; i < 32; i++) ok(await slow.post(`/v1/webhooks/${hanging.id}/test`, {}), 201);

@@ -1,5 +1,7 @@
 // CSV for spreadsheets (RFC 4180, CRLF), safe to open: a cell a spreadsheet would run as a
 // formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe (OWASP).
+import { attachment } from './content-disposition';
+
 export type Cell = string | number | boolean | null | undefined;
 
 export function csvCell(v: Cell): string {
@@ -19,7 +21,7 @@ export const csvResponse = (body: string | ReadableStream<Uint8Array>, name: str
   new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'Content-Disposition': attachment(name),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
     },

@@ -5,6 +5,7 @@ import { exportFile, verifyExportSignature } from '../services/datarooms/exports
 import { errorResponse } from '../http/envelope';
 import { getBlobStore } from '../storage';
 import { limitByAddress } from './gate';
+import { attachment } from '../lib/content-disposition';
 
 export const EXPORT_DOWNLOAD = /^\/v1\/datarooms\/([^/]+)\/exports\/([^/]+)\/download$/;
 
@@ -25,7 +26,7 @@ export async function getExportDownload(req: Request, roomId: string | null, exp
     headers: {
       ...headers,
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${name}"`,
+      'Content-Disposition': attachment(name),
       ...(file.size !== null ? { 'Content-Length': String(file.size) } : {}),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',

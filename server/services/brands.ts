@@ -4,6 +4,7 @@
 import type { Actor } from '../auth/actor';
 import { changesBetween, emit } from './events/emit';
 import { db, type Tx } from '../db/client';
+import { lockTeam } from './locks';
 import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { iso } from '../schemas/common';
@@ -23,10 +24,6 @@ import {
 } from './branding/settings';
 
 type BrandRow = SettingsRow & { id: string; teamId: string; name: string; isDefault: boolean; createdAt: Date; updatedAt: Date };
-
-export async function lockTeam(tx: Tx, teamId: string) {
-  await tx.$queryRawUnsafe(`SELECT id FROM teams WHERE id = $1 FOR UPDATE`, teamId);
-}
 
 async function toBrands(q: Pick<Tx, 'imageAsset'>, rows: BrandRow[]) {
   const images = await loadImages(q, rows);

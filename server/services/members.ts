@@ -6,6 +6,7 @@ import type { TeamRole, UserActor } from '../auth/actor';
 import { revokeGrantsOfMember } from './connected-apps';
 import { requireAdmin } from './teams';
 import { emit } from './events/emit';
+import { lockTeam } from './locks';
 import { memberEventObject, toMember, withUser, type MemberView } from './member-object';
 
 export type { MemberView };
@@ -18,10 +19,6 @@ export async function listMembers(actor: UserActor): Promise<MemberView[]> {
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
   return rows.map((m) => toMember(m, actor.userId));
-}
-
-async function lockTeam(tx: Tx, teamId: string) {
-  await tx.$queryRaw`SELECT id FROM teams WHERE id = ${teamId} FOR UPDATE`;
 }
 
 async function memberOfTeam(tx: Tx, teamId: string, memberId: string) {

@@ -23,6 +23,7 @@ import { pendingGate } from '../services/viewer/gates';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
 import { admitted, LinkExpiredError, viewerCaller } from './router';
 import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';
+import { attachment as contentDisposition, INLINE } from '../lib/content-disposition';
 
 type Params = { slug: string; item?: string; page?: string };
 
@@ -203,7 +204,7 @@ export async function inlineRoute(req: Request, p: Params): Promise<Response> {
       headers: {
         'Content-Type': img.contentType,
         'Content-Length': String(img.bytes.length),
-        'Content-Disposition': 'inline',
+        'Content-Disposition': INLINE,
         'Content-Security-Policy': "sandbox; default-src 'none'",
         'Cache-Control': 'private, max-age=600',
         'X-Content-Type-Options': 'nosniff',
@@ -243,12 +244,11 @@ const EXTENSIONS: Record<string, string> = {
 function attachment(f: Download): Response {
   const ext = EXTENSIONS[f.contentType];
   const name = ext && !f.fileName.toLowerCase().endsWith(ext) ? f.fileName + ext : f.fileName;
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return new Response(new Uint8Array(f.bytes.buffer as ArrayBuffer, f.bytes.byteOffset, f.bytes.byteLength), {
     headers: {
       'Content-Type': f.contentType,
       'Content-Length': String(f.bytes.byteLength),
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'Content-Disposition': contentDisposition(name),
       'Content-Security-Policy': "sandbox; default-src 'none'",
       'X-Content-Type-Options': 'nosniff',
       ...NO_STORE,

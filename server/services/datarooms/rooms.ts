@@ -9,7 +9,7 @@ import { ApiError, forbidden, notFound } from '../../errors';
 import { newDataroomPid, newId } from '../../ids';
 import { teamDefaultBrand } from '../branding/effective';
 import { deleteBlobs, releaseImageRows } from '../branding/images';
-import { lockTeam } from '../brands';
+import { lockTeam } from '../locks';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 
 export type RoomRow = {

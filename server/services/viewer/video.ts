@@ -8,6 +8,7 @@ import { ApiError } from '../../errors';
 import { rangedBlob, type RangedAnswer } from '../../storage/ranges';
 import type { ShownDocument } from './content';
 import { isPlayableVideo } from '../../../lib/shared/video';
+import { INLINE } from '../../lib/content-disposition';
 
 export type VideoAnswer = RangedAnswer;
 
@@ -16,5 +17,5 @@ export async function videoStream(d: ShownDocument, rangeHeader: string | null, 
   if (d.type !== 'video' || !isPlayableVideo(d)) throw new ApiError('not_found', 'This document is not a video.');
   if (fetchDest === 'document' && !d.canDownload) throw new ApiError('forbidden', 'Downloading is not allowed for this document; play it in the viewer.');
   const answer = await rangedBlob(d.storageKey!, d.contentType, rangeHeader);
-  return { ...answer, headers: { ...answer.headers, 'Content-Disposition': 'inline' } };
+  return { ...answer, headers: { ...answer.headers, 'Content-Disposition': INLINE } };
 }

@@ -18,6 +18,7 @@ import { encryptSecret, newSecret } from './secrets';
 import { checkWebhookUrl } from './urls';
 import { toDelivery, type DeliveryRow } from './deliveries';
 import { deliveryJob, stopPending } from './delivery-state';
+import { lockTeam } from '../locks';
 
 export type EndpointRow = WebhookEndpoint;
 
@@ -74,7 +75,6 @@ function assertBelowCap(actor: Actor, used: number) {
   );
 }
 
-const lockTeam = (tx: Tx, teamId: string) => tx.$queryRawUnsafe(`SELECT id FROM teams WHERE id = $1 FOR UPDATE`, teamId);
 
 export type CreateEndpointInput = { url: string; description?: string | null; events: string[]; enabled?: boolean };
 

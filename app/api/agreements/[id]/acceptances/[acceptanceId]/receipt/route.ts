@@ -1,6 +1,7 @@
 // The PDF receipt of one acceptance, for the signed-in dashboard user of the agreement's team.
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { acceptanceReceipt } from '@/server/services/agreements/receipt';
+import { attachment } from '@/server/lib/content-disposition';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -15,7 +16,7 @@ export const GET = async (req: Request, { params }: Params) => {
       headers: {
         'Content-Type': 'application/pdf',
         'Content-Length': String(r.bytes.length),
-        'Content-Disposition': `attachment; filename="${r.fileName}"`,
+        'Content-Disposition': attachment(r.fileName),
         'Content-Security-Policy': "sandbox; default-src 'none'",
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'private, no-store',

@@ -4,6 +4,7 @@
 // `?as=preview`: an Office file's converted PDF, which the dashboard's preview draws (issue 22).
 import { dashboardRoute } from '@/server/dashboard/raw-routes';
 import { openVersionFile } from '@/server/services/versions';
+import { attachment } from '@/server/lib/content-disposition';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -12,12 +13,11 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   const { id, versionId } = await params;
   return dashboardRoute(req, async (ctx) => {
     const file = await openVersionFile(ctx.actor, id, versionId, { preview: new URL(req.url).searchParams.get('as') === 'preview', range: req.headers.get('range') });
-    const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     return new Response(file.body, {
       status: file.status,
       headers: {
         ...file.headers,
-        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        'Content-Disposition': attachment(file.name),
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "sandbox; default-src 'none'",
         'Cache-Control': 'private, no-store',
