@@ -12,24 +12,19 @@
 //   nonce from it for its own scripts) and in the response (server/http/csp.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from './server/config';
+import { isApiOnlyHost } from './server/http/api-host';
 import { errorResponse } from './server/http/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { contentSecurityPolicy, isPagePath, newNonce } from './server/http/csp';
 import { slugPageFacts } from './server/services/viewer/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
-const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
-
 export async function proxy(req: NextRequest) {
   if (/^\/v1(?:\/|$)/i.test(req.nextUrl.pathname)) {
     const { headers, refused } = await limitByAddress(req);
     return refused ?? errorResponse('not_found', `No such endpoint: ${req.method} ${req.nextUrl.pathname}`, null, headers);
   }
-  const apiHost = hostOf(settings.apiBaseUrl);
-  const appHost = hostOf(settings.appUrlSetting);
-  if (!apiHost || !appHost || apiHost === appHost) return onward(req);
-  const host = (req.headers.get('host') ?? '').toLowerCase();
-  if (host !== apiHost) return onward(req);
+  if (!isApiOnlyHost(req.headers.get('host'))) return onward(req);
   if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', settings.appUrl), 302);
   const { headers, refused } = await limitByAddress(req);
   return refused ?? errorResponse('not_found', 'This host serves only the API under /v1.', null, headers);

@@ -54,6 +54,17 @@ export const config = {
   get appUrl(): string {
     return parsed('APP_URL', origin, parsed('NEXTAUTH_URL', origin, `http://localhost:${env('PORT') ?? '3000'}`));
   },
+  /**
+   * Whether /v1 checks each answer against its documented output schema (QUIRE_VERIFY_OUTPUT=1;
+   * always outside production, where a mismatch is a bug to see at once).
+   */
+  get verifyOutput(): boolean {
+    return env('QUIRE_VERIFY_OUTPUT') === '1' || env('NODE_ENV') !== 'production';
+  },
+  /** next-auth reads NEXTAUTH_URL itself; unset, it is APP_URL (server/auth/session.ts writes it). */
+  get nextAuthUrlMissing(): boolean {
+    return !env('NEXTAUTH_URL') && !!env('APP_URL');
+  },
   /** APP_URL (or NEXTAUTH_URL) as configured, or null: then the request's own origin is used. */
   get appUrlSetting(): string | null {
     return parsed('APP_URL', origin, parsed('NEXTAUTH_URL', origin, null as string | null));

@@ -10,7 +10,7 @@ import { config } from '../config';
 
 // next-auth builds its callback URLs from NEXTAUTH_URL; APP_URL names the same origin.
 // (next-auth reads the variable itself, so it is the one place that writes to the environment.)
-if (!process.env.NEXTAUTH_URL && process.env.APP_URL) process.env.NEXTAUTH_URL = config.appUrl;
+if (config.nextAuthUrlMissing) process.env.NEXTAUTH_URL = config.appUrl;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

@@ -12,6 +12,7 @@
 import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { $ZodAsyncError } from 'zod/v4/core';
 import type { Context, Meta } from '../trpc';
+import { config } from '../config';
 
 type Result = { ok: true; data: unknown; ctx?: unknown; marker?: string } | { ok: false; error: TRPCError; marker?: string };
 type Opts = {
@@ -32,7 +33,7 @@ export type ProcedureDef = { middlewares: Middleware[]; inputs: unknown[]; outpu
 
 const MARKER = 'middlewareMarker';
 
-export const verifyOutput = () => process.env.QUIRE_VERIFY_OUTPUT === '1' || process.env.NODE_ENV !== 'production';
+export const verifyOutput = () => config.verifyOutput;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

@@ -4,7 +4,7 @@
 // the session admitted, and the item visible; the document always comes from the link.
 import { pageSource } from '../services/viewer/page-source';
 import { TRPCError } from '@trpc/server';
-import { fill, viewerWords } from '../../lib/shared/viewer-words';
+import { viewerWords } from '../../lib/shared/viewer-words';
 import { ApiError } from '../errors';
 import { fromOwnOrigin } from '../lib/origin';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
@@ -93,7 +93,7 @@ export async function enterRoute(req: Request, { slug }: Params): Promise<Respon
 async function codeMailFor(link: ViewerLink) {
   const branding = await visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId });
   const { t } = viewerWords(branding.default_language);
-  return { subject: t.codeMailSubject, body: (code: string) => fill(t.codeMailBody, { code }) };
+  return { subject: t.codeMailSubject, body: t.codeMailBody };
 }
 
 async function advance(ctx: ViewerContext, step: string, form: Record<string, string>): Promise<Response> {

@@ -5,7 +5,7 @@
 // cached image themselves; docs/benchmarks.md). Everything else of the viewer, and these routes
 // on bare `next start` (Vercel), go through Next.
 import type http from 'node:http';
-import { config } from '../config';
+import { isApiOnlyHost } from '../http/api-host';
 import { finish, internalError, send, toRequest } from '../http/node';
 import { serveViewerPage } from './fast-page';
 import { eventsRoute, pageImage, type RawAnswer } from './http';
@@ -15,14 +15,6 @@ const PAGE = new RegExp(`^/view/${SLUG}/(?:d/([A-Za-z0-9_-]{1,64})/)?pages/([^/?
 const EVENTS = new RegExp(`^/view/${SLUG}/events(?:[?#]|$)`);
 const LINK_PAGE = new RegExp(`^/view/${SLUG}(?:\\?|$)`);
 
-const hostOf = (u: string | null) => (u ? new URL(u).host.toLowerCase() : null);
-
-/** A separate API host serves only /v1: its viewer paths are left to Next (which answers 404). */
-function onApiHost(req: http.IncomingMessage): boolean {
-  const api = hostOf(config.apiBaseUrl);
-  const app = hostOf(config.appUrlSetting);
-  return !!api && !!app && api !== app && (req.headers.host ?? '').toLowerCase() === api;
-}
 
 /**
  * Answers the request and returns true when it is one of the viewer's hot routes; a cookie-less
@@ -31,7 +23,8 @@ function onApiHost(req: http.IncomingMessage): boolean {
  */
 export function serveViewerFast(req: http.IncomingMessage, res: http.ServerResponse, next: () => void, css: string[] | null): boolean {
   const url = req.url ?? '';
-  if (!url.startsWith('/view/') || onApiHost(req)) return false;
+  // A separate API host serves only /v1: its viewer paths are left to Next (which answers 404).
+  if (!url.startsWith('/view/') || isApiOnlyHost(req.headers.host)) return false;
   let answer: (() => Promise<Response | RawAnswer>) | null = null;
   const page = req.method === 'GET' ? PAGE.exec(url) : null;
   if (page) answer = () => pageImage(toRequest(req, 'GET'), { slug: page[1]!, item: page[2], page: decodeURIComponent(page[3]!) });

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { ApiError } from '../errors';
 import { linkDocument, roomDocument, roomTree } from '../services/viewer/content';
 import { recordPageEvents } from '../services/viewer/events';
-import { submitGate, type CodeMailTexts } from '../services/viewer/gates';
+import { submitGate } from '../services/viewer/gates';
+import { codeMailTexts } from '../services/viewer/codes';
 import { requestAccess } from '../services/access-requests/visitor';
 import { touchView } from '../services/viewer/views';
 import { askQuestion, visitorQa } from '../services/questions/visitor';
-import { sendAskCode, verifyAskCode, type CodeMail } from '../services/questions/verify';
+import { sendAskCode, verifyAskCode } from '../services/questions/verify';
 import { qaText } from '../routers/questions/schemas';
 import type { ViewerContext } from './context';
 
@@ -60,10 +61,10 @@ const AskInput = z.strictObject({
 
 export const viewerRouter = t.router({
   gate: liveProcedure
-    .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
+    .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: codeMailTexts }))
     .mutation(({ ctx, input }) => submitGate(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, userAgent: ctx.userAgent, codeMail: input.codeMail })),
   requestAccess: liveProcedure
-    .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: z.custom<CodeMailTexts>() }))
+    .input(z.object({ step: z.string().max(16), form: z.record(z.string(), z.string()), codeMail: codeMailTexts }))
     .mutation(({ ctx, input }) => requestAccess(ctx.link, ctx.session, { step: input.step, form: input.form, address: ctx.address, userAgent: ctx.userAgent, codeMail: input.codeMail })),
   document: admittedProcedure
     .input(z.object({ item_id: z.string().max(64).nullable() }))
@@ -88,7 +89,7 @@ export const viewerRouter = t.router({
   ask: admittedProcedure.input(AskInput).mutation(({ ctx, input }) => askQuestion(ctx.link, ctx.actor, ctx.session, input)),
   // The one-time code before asking, on a link that admitted the visitor without one.
   askCode: admittedProcedure
-    .input(z.object({ codeMail: z.custom<CodeMail>() }))
+    .input(z.object({ codeMail: codeMailTexts }))
     .mutation(({ ctx, input }) => sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail)),
   askVerify: admittedProcedure.input(z.object({ code: z.string().max(32) })).mutation(({ ctx, input }) => verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code)),
   events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address, input.media_duration_ms)),

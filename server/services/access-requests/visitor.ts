@@ -13,7 +13,7 @@ import { email as emailSchema } from '../../schemas/fields';
 import { emit } from '../events/emit';
 import { lockKey } from '../locks';
 import { checkCode, sendCode } from '../viewer/codes';
-import type { CodeMailTexts } from '../viewer/gates';
+import type { CodeMailTexts } from '../viewer/codes';
 import { allow } from '../viewer/limits';
 import type { ViewerLink, ViewerSessionRow } from '../viewer/links';
 import { toAccessRequest } from './decisions';

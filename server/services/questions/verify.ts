@@ -2,6 +2,7 @@
 // (email given but not verified): the same codes, limits and event as the link's own code gate
 // (services/viewer/codes.ts), asked for from the Q&A panel. A verified session stays verified
 // for the rest of its life; the visitor record is marked verified too.
+import type { CodeMailTexts as CodeMail } from '../viewer/codes';
 import type { ViewerActor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { ApiError } from '../../errors';
@@ -11,7 +12,7 @@ import { allow, retryAfterSeconds } from '../viewer/limits';
 import type { ViewerLink, ViewerSessionRow } from '../viewer/links';
 import { visitorObject } from '../visitors';
 
-export type CodeMail = { subject: string; body: (code: string) => string };
+
 
 function asker(actor: ViewerActor) {
   if (!actor.email || !actor.visitorId) throw new ApiError('forbidden', 'This link does not ask for an email address, so it cannot take questions.');

@@ -3,7 +3,9 @@
 // minutes, one live code per (link, email) (a new one replaces it), at most 5 attempts counted
 // by one atomic UPDATE ... RETURNING, compared in constant time, consumed atomically.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { queueMail } from '../../auth/mail-queue';
+import { fill } from '../../../lib/shared/viewer-words';
 import { db } from '../../db/client';
 import { pgTimestamp } from '../../db/sql';
 import { newId } from '../../ids';
@@ -20,7 +22,11 @@ const hmac = (linkId: string, email: string, code: string) =>
  * when `deliver` (the address may enter). An address that may not enter gets a code row too, never
  * mailed: its guesses are "wrong" like anyone's, its step answers as fast, so nothing tells it apart.
  */
-export async function sendCode(link: { id: string; name: string | null }, email: string, lang: { subject: string; body: (code: string) => string }, deliver = true) {
+/** The code mail in the visitor's language: data, with `{code}` where the code goes. */
+export const codeMailTexts = z.object({ subject: z.string().max(500), body: z.string().max(5000) });
+export type CodeMailTexts = z.infer<typeof codeMailTexts>;
+
+export async function sendCode(link: { id: string; name: string | null }, email: string, lang: CodeMailTexts, deliver = true) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(Date.now() + CODE_TTL_MS);
   const codeHmac = hmac(link.id, email, code);
@@ -29,7 +35,7 @@ export async function sendCode(link: { id: string; name: string | null }, email:
     create: { id: newId(), linkId: link.id, email, codeHmac, expiresAt },
     update: { codeHmac, expiresAt, attempts: 0, consumedAt: null, createdAt: new Date() },
   });
-  if (deliver) await queueMail(db, { notice: { to: email, kind: 'one-time code', subject: lang.subject, text: lang.body(code), logValue: code } });
+  if (deliver) await queueMail(db, { notice: { to: email, kind: 'one-time code', subject: lang.subject, text: fill(lang.body, { code }), logValue: code } });
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired';

@@ -5,6 +5,7 @@
 // session; passing the last gate admits the session. A refusal never says which rule refused,
 // and on a link that verifies the address the email step answers the same for every address: the
 // code is only sent when the address may enter, so the step cannot be used to test a list.
+import type { CodeMailTexts } from './codes';
 import { emit } from '../events/emit';
 import { visitorObject } from '../visitors';
 import { verifyPassword, type CustomField } from '../links/settings';
@@ -136,7 +137,7 @@ export function fieldAnswer(f: CustomField, raw: string | undefined): { value?: 
 }
 
 /** The words of the code mail, in the viewer's language (given by the face). */
-export type CodeMailTexts = { subject: string; body: (code: string) => string };
+
 
 export type GateRequest = {
   step: string;
