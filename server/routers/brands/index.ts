@@ -1,6 +1,6 @@
 // Brands (spec 2.9, 3.2, 4.3; DESIGN.md "Brands and branding"). Raw image bytes reach putImage
 // through server/rest/image-route.ts (/v1) and the dashboard's upload route.
-import * as brands from '../../services/brands';
+import * as brands from '../../services/branding/brands';
 import { brandingPreview } from '../../services/branding/preview';
 import { router, teamProcedure } from '../../trpc';
 import * as s from './schemas';

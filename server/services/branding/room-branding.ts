@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor';
 import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
-import { imageSlot } from '../brands';
+import { imageSlot } from './brands';
 import { lockTeam } from '../locks';
 import { findRoom, type RoomRow } from '../datarooms/rooms';
 import { teamDefaultBrand, visitorBranding } from './effective';

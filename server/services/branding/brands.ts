@@ -1,16 +1,16 @@
 // Brands (spec 2.9, 3.2, 4.3): named viewer settings of a team. Exactly one is the default
 // whenever the team has any: every write that can move the default, and the per-plan cap, runs
 // under a lock on the team row (a partial unique index backs it up).
-import type { Actor } from '../auth/actor';
-import { changesBetween, emit } from './events/emit';
-import { db, type Tx } from '../db/client';
-import { lockTeam } from './locks';
-import { ApiError, conflict, invalid, notFound } from '../errors';
-import { newId } from '../ids';
-import { iso } from '../schemas/common';
-import { BRAND_CAPS, FIELD_FEATURES, fieldAllowed, IMAGE_SLOTS, type ImageSlot } from '../../lib/shared/branding-fields';
-import { deleteBlobs, releaseImageRows } from './branding/images';
-import { PLANS, type PlanName } from '../../lib/shared/plans';
+import type { Actor } from '../../auth/actor';
+import { changesBetween, emit } from '../events/emit';
+import { db, type Tx } from '../../db/client';
+import { lockTeam } from '../locks';
+import { ApiError, conflict, invalid, notFound } from '../../errors';
+import { newId } from '../../ids';
+import { iso } from '../../schemas/common';
+import { BRAND_CAPS, FIELD_FEATURES, fieldAllowed, IMAGE_SLOTS, type ImageSlot } from '../../../lib/shared/branding-fields';
+import { deleteBlobs, releaseImageRows } from './images';
+import { PLANS, type PlanName } from '../../../lib/shared/plans';
 import {
   assertPlanAllows,
   IMAGE_COLUMN,
@@ -21,7 +21,7 @@ import {
   toSettings,
   type SettingsInput,
   type SettingsRow,
-} from './branding/settings';
+} from './settings';
 
 type BrandRow = SettingsRow & { id: string; teamId: string; name: string; isDefault: boolean; createdAt: Date; updatedAt: Date };
 
