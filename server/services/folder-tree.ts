@@ -1,6 +1,7 @@
 // What library folders and data room folders share beyond slugs (paths.ts): the siblings of a
 // parent, the "name or path already taken" check, and the subtree path rewrite. A tree is a
 // table and the column that scopes it (a team's library, a room).
+import { iso } from '../schemas/common';
 import { Prisma } from '../db/generated/client';
 import type { Tx } from '../db/client';
 import { conflict } from '../errors';
@@ -41,4 +42,19 @@ export async function subtreeIds(tx: Tx, spec: TreeSpec, scopeId: string, path: 
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM ${t(spec)} WHERE ${s(spec)} = ${scopeId} AND (path = ${path} OR path LIKE ${subtreePattern(path)})`;
   return rows.map((r) => r.id);
+}
+
+/** A folder's fields on the wire, a library's or a room's alike (the two objects add their own). */
+export function folderFields(f: { name: string; parentId: string | null; path: string; icon: string | null; color: string | null; createdAt: Date; updatedAt: Date }, documentCount: number, childFolderCount: number) {
+  return {
+    name: f.name,
+    parent_id: f.parentId,
+    path: f.path,
+    icon: f.icon,
+    color: f.color,
+    document_count: documentCount,
+    child_folder_count: childFolderCount,
+    created: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
+  };
 }

@@ -6,7 +6,7 @@ import { ApiError, conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { isUniqueViolation, lockKey } from './locks';
-import { assertFree, LIBRARY_TREE, rewriteSubtree, siblings } from './folder-tree';
+import { assertFree, folderFields, LIBRARY_TREE, rewriteSubtree, siblings } from './folder-tree';
 import { childPath, firstFreeName, subtreePattern } from './paths';
 import type { Actor } from '../auth/actor';
 import { changesBetween, emit } from './events/emit';
@@ -18,15 +18,7 @@ export function toFolder(f: FolderRow) {
   return {
     id: f.id,
     object: 'folder' as const,
-    name: f.name,
-    parent_id: f.parentId,
-    path: f.path,
-    icon: f.icon,
-    color: f.color,
-    document_count: f._count.documents,
-    child_folder_count: f._count.children,
-    created: iso(f.createdAt),
-    updated_at: iso(f.updatedAt),
+    ...folderFields(f, f._count.documents, f._count.children),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { folderFields } from '../folders/schemas';
 import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
 import { color, icon, name } from '../../schemas/fields';
 import type { ResourceDocs } from '../../openapi/resource-docs';
@@ -79,20 +80,7 @@ export const MoveRoomDocumentInput = z
   .refine((v) => v.folder_id !== undefined || v.order_index !== undefined, { message: 'give folder_id, order_index or both' });
 
 // Room folders
-export const RoomFolder = z.object({
-  id: z.string(),
-  object: z.literal('dataroom_folder'),
-  dataroom_id: z.string(),
-  name: z.string(),
-  parent_id: z.string().nullable(),
-  path: z.string(),
-  icon: z.string().nullable(),
-  color: z.string().nullable(),
-  document_count: z.int(),
-  child_folder_count: z.int(),
-  created: z.string(),
-  updated_at: z.string(),
-});
+export const RoomFolder = z.object({ id: z.string(), object: z.literal('dataroom_folder'), dataroom_id: z.string(), ...folderFields });
 export const RoomFolderList = listOf(RoomFolder);
 export const ListRoomFoldersInput = z.strictObject({
   id: roomId,

@@ -3,9 +3,8 @@ import { cursorQuery, id, limitQuery, listOf } from '../../schemas/common';
 import { color, icon, name } from '../../schemas/fields';
 import type { ResourceDocs } from '../../openapi/resource-docs';
 
-export const Folder = z.object({
-  id: z.string(),
-  object: z.literal('folder'),
+/** A folder's fields, a library's or a room's alike (services/folder-tree.ts folderFields). */
+export const folderFields = {
   name: z.string(),
   parent_id: z.string().nullable(),
   path: z.string(),
@@ -15,7 +14,8 @@ export const Folder = z.object({
   child_folder_count: z.int(),
   created: z.string(),
   updated_at: z.string(),
-});
+};
+export const Folder = z.object({ id: z.string(), object: z.literal('folder'), ...folderFields });
 export const FolderList = listOf(Folder);
 
 

@@ -7,7 +7,7 @@ import { db, type Tx } from '../../db/client';
 import { ApiError, conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
 import { decodeCursor, iso, page } from '../../schemas/common';
-import { assertFree, rewriteSubtree, ROOM_TREE, siblings, subtreeIds } from '../folder-tree';
+import { assertFree, folderFields, rewriteSubtree, ROOM_TREE, siblings, subtreeIds } from '../folder-tree';
 import { isUniqueViolation, lockKey } from '../locks';
 import { childPath, firstFreeName } from '../paths';
 import { dropItemPermissions, seedItemPermissions } from './permissions';
@@ -32,15 +32,7 @@ export function toRoomFolder(f: FolderRow) {
     id: f.id,
     object: 'dataroom_folder' as const,
     dataroom_id: f.dataroomId,
-    name: f.name,
-    parent_id: f.parentId,
-    path: f.path,
-    icon: f.icon,
-    color: f.color,
-    document_count: f.documentCount,
-    child_folder_count: f.childFolderCount,
-    created: iso(f.createdAt),
-    updated_at: iso(f.updatedAt),
+    ...folderFields(f, f.documentCount, f.childFolderCount),
   };
 }
 
