@@ -16,7 +16,7 @@ import { BarChart } from './bar-chart';
 import { dailyBars } from './daily';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
-import { Stat } from './stat';
+import { Stat } from '../ui/stat';
 import { pageBars } from './page-bars';
 
 export function DocumentAnalytics({
@@ -54,10 +54,10 @@ export function DocumentAnalytics({
         ) : (
           <>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              <Stat label="Visits" value={a.total_views} testId="stat-visits" />
-              <Stat label="Unique viewers" value={a.unique_viewers} testId="stat-viewers" />
-              <Stat label={video ? 'Watch time' : 'Reading time'} value={formatDuration(a.total_duration_seconds)} testId="stat-time" />
-              <Stat label="Per visit" value={formatDuration(a.total_duration_seconds / a.total_views)} />
+              <Stat surface="inset" label="Visits" testId="stat-visits">{a.total_views}</Stat>
+              <Stat surface="inset" label="Unique viewers" testId="stat-viewers">{a.unique_viewers}</Stat>
+              <Stat surface="inset" label={video ? 'Watch time' : 'Reading time'} testId="stat-time">{formatDuration(a.total_duration_seconds)}</Stat>
+              <Stat surface="inset" label="Per visit">{formatDuration(a.total_duration_seconds / a.total_views)}</Stat>
             </dl>
             <div className="flex flex-wrap gap-2">
               <ExportLink label="Views as CSV" params={{ kind: 'views', document_id: documentId, ...range }} />

@@ -9,7 +9,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { BarChart } from './bar-chart';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
-import { Stat } from './stat';
+import { Stat } from '../ui/stat';
 import { pageBars } from './page-bars';
 
 /** `documentId`: a document link's document (a video's chart is by 10-second segment). */
@@ -31,10 +31,10 @@ export function LinkAnalytics({ linkId, isRoom, documentId = null }: { linkId: s
         ) : (
           <>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              <Stat label="Visits" value={a!.total_views} />
-              <Stat label="Unique viewers" value={a!.unique_viewers} />
-              <Stat label="Reading time" value={formatDuration(a!.total_duration_seconds)} />
-              <Stat label="Downloads" value={a!.downloads} />
+              <Stat surface="inset" label="Visits">{a!.total_views}</Stat>
+              <Stat surface="inset" label="Unique viewers">{a!.unique_viewers}</Stat>
+              <Stat surface="inset" label="Reading time">{formatDuration(a!.total_duration_seconds)}</Stat>
+              <Stat surface="inset" label="Downloads">{a!.downloads}</Stat>
             </dl>
             {a!.total_views > 0 && <ExportLink label="Views as CSV" params={{ kind: 'views', link_id: linkId, ...range }} />}
             {!isRoom && a!.avg_page_duration_seconds.length > 0 && (

@@ -14,7 +14,7 @@ import { useTRPC } from '@/lib/trpc/react';
 import { BarChart } from './bar-chart';
 import { dailyBars } from './daily';
 import { RangePicker, useRange } from './range';
-import { Stat } from './stat';
+import { Stat } from '../ui/stat';
 
 export function AnalyticsOverview() {
   const trpc = useTRPC();
@@ -39,9 +39,9 @@ export function AnalyticsOverview() {
       ) : (
         <div className="space-y-6" data-testid="analytics-overview">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Stat label="Visits" value={visits} testId="overview-visits" />
-            <Stat label="Documents read" value={o!.top_documents.length} />
-            <Stat label="Reading time, top documents" value={formatDuration(o!.top_documents.reduce((n, d) => n + d.duration_seconds, 0))} />
+            <Stat surface="inset" label="Visits" testId="overview-visits">{visits}</Stat>
+            <Stat surface="inset" label="Documents read">{o!.top_documents.length}</Stat>
+            <Stat surface="inset" label="Reading time, top documents">{formatDuration(o!.top_documents.reduce((n, d) => n + d.duration_seconds, 0))}</Stat>
           </dl>
           <Card>
             <CardHeader title="Visits per day" description="Visits to your links by the day they began (UTC)" />

@@ -17,7 +17,7 @@ import { BarChart } from './bar-chart';
 import { dailyBars } from './daily';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
-import { Stat } from './stat';
+import { Stat } from '../ui/stat';
 
 const emptyRow = (text: string) => <p className="px-4 py-6 text-center text-sm text-zinc-500">{text}</p>;
 
@@ -50,10 +50,10 @@ export function RoomAnalytics({ roomId }: { roomId: string }) {
           ) : (
             <>
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                <Stat label="Visits" value={a!.total_views} testId="room-stat-visits" />
-                <Stat label="Unique viewers" value={a!.unique_viewers} testId="room-stat-viewers" />
-                <Stat label="Reading time" value={formatDuration(a!.total_duration_seconds)} testId="room-stat-time" />
-                <Stat label="Downloads" value={a!.downloads} />
+                <Stat surface="inset" label="Visits" testId="room-stat-visits">{a!.total_views}</Stat>
+                <Stat surface="inset" label="Unique viewers" testId="room-stat-viewers">{a!.unique_viewers}</Stat>
+                <Stat surface="inset" label="Reading time" testId="room-stat-time">{formatDuration(a!.total_duration_seconds)}</Stat>
+                <Stat surface="inset" label="Downloads">{a!.downloads}</Stat>
               </dl>
               {!a!.total_views ? (
                 <EmptyState icon={ChartColumn} title="No visits in this range">Share the room with a link: every visit, the documents opened and the time in each show here.</EmptyState>

@@ -1,5 +1,6 @@
 'use client';
 // One link: its URL to copy, what it shares and how it is protected, and every view of it.
+import { Stat } from '../ui/stat';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Eye, Mail, Pencil } from 'lucide-react';
 import Link from 'next/link';
@@ -185,14 +186,6 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
   );
 }
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-zinc-200">
-      <dt className="text-xs font-medium text-zinc-500">{label}</dt>
-      <dd className="mt-1 truncate text-lg font-semibold text-zinc-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

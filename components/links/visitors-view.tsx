@@ -1,6 +1,7 @@
 'use client';
 // Visitors: everyone who gave an email to open a link or was added to a room's group, whether
 // they proved the address with a code, how often they came and when last; one visitor's views.
+import { Stat } from '../ui/stat';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Eye, Search, ShieldCheck, UserRound, X } from 'lucide-react';
 import Link from 'next/link';
@@ -211,11 +212,3 @@ export function VisitorDetail({ initial }: { initial: VisitorItem }) {
   );
 }
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-zinc-200">
-      <dt className="text-xs font-medium text-zinc-500">{label}</dt>
-      <dd className="mt-1 truncate text-lg font-semibold text-zinc-900">{children}</dd>
-    </div>
-  );
-}
