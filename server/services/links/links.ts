@@ -14,6 +14,7 @@ import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, 
 import { checkAgreementId } from '../agreements/agreements';
 import { listPermissions } from '../datarooms/permissions';
 import { findRoom, lookupRoom } from '../datarooms/rooms';
+import { seededColumns, sharedSettings } from './shared-columns';
 import { asksForEmail } from '../../../lib/shared/link-settings';
 import {
   assertCustomFieldCap,
@@ -76,22 +77,9 @@ async function toLinks(q: Pick<Tx, 'imageAsset'>, rows: LinkRow[]) {
     group_id: l.groupId,
     expires_at: l.expiresAt ? iso(l.expiresAt) : null,
     is_password_protected: l.passwordHash !== null,
-    email_protected: l.emailProtected,
-    email_authenticated: l.emailAuthenticated,
-    allow_download: l.allowDownload,
-    allow_list: l.allowList,
-    deny_list: l.denyList,
-    watermark_config: (l.watermarkConfig as Watermark | null) ?? null,
-    welcome_message: l.welcomeMessage,
-    enable_notification: l.enableNotification,
-    show_banner: l.showBanner,
+    ...sharedSettings(l),
     custom_fields: (l.customFields as CustomField[] | null) ?? [],
     brand_id: l.brandId,
-    agreement_id: l.agreementId,
-    enable_custom_meta: l.enableCustomMeta,
-    allow_access_requests: l.allowAccessRequests,
-    meta_title: l.metaTitle,
-    meta_description: l.metaDescription,
     meta_image_url: l.metaImage ? (toImage(images.get(l.metaImage))?.url ?? null) : null,
     preset_id: l.presetId,
     created: iso(l.createdAt),
@@ -276,21 +264,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
       if (preset) {
         if (preset.passwordHash) seeded.passwordHash = preset.passwordHash;
         if (preset.expiresInSeconds) seeded.expiresAt = new Date(Date.now() + preset.expiresInSeconds * 1000);
-        if (preset.emailProtected !== null) seeded.emailProtected = preset.emailProtected;
-        if (preset.emailAuthenticated !== null) seeded.emailAuthenticated = preset.emailAuthenticated;
-        if (preset.allowDownload !== null) seeded.allowDownload = preset.allowDownload;
-        if (preset.allowList.length) seeded.allowList = preset.allowList;
-        if (preset.denyList.length) seeded.denyList = preset.denyList;
-        if (preset.watermarkConfig !== null) seeded.watermarkConfig = preset.watermarkConfig;
-        if (preset.welcomeMessage !== null) seeded.welcomeMessage = preset.welcomeMessage;
-        if (preset.enableNotification !== null) seeded.enableNotification = preset.enableNotification;
-        if (preset.showBanner !== null) seeded.showBanner = preset.showBanner;
-        if (preset.customFields !== null) seeded.customFields = preset.customFields;
-        if (preset.enableCustomMeta !== null) seeded.enableCustomMeta = preset.enableCustomMeta;
-        if (preset.allowAccessRequests !== null) seeded.allowAccessRequests = preset.allowAccessRequests;
-        if (preset.metaTitle !== null) seeded.metaTitle = preset.metaTitle;
-        if (preset.metaDescription !== null) seeded.metaDescription = preset.metaDescription;
-        if (preset.agreementId !== null) seeded.agreementId = preset.agreementId;
+        Object.assign(seeded, seededColumns(preset));
         if (preset.metaImage && input.meta_image === undefined) seeded.metaImage = await copyImage(tx, actor.teamId, preset.metaImage, stored);
       }
       const explicit = settingsColumns(input);

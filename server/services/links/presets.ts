@@ -9,6 +9,7 @@ import { newId } from '../../ids';
 import { iso } from '../../schemas/common';
 import { deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage } from '../branding/images';
 import type { SharedSettingsInput } from './links';
+import { sharedSettings } from './shared-columns';
 import { checkAgreementId } from '../agreements/agreements';
 import { asksForEmail } from '../../../lib/shared/link-settings';
 import { assertCustomFieldCap, assertWatermarkFillable, hashPassword, normalizeCustomFields, normalizeList, normalizeWatermark, type CustomField, type Watermark } from './settings';
@@ -26,22 +27,8 @@ async function toPresets(q: Pick<Tx, 'imageAsset'>, rows: PresetRow[]) {
     name: p.name,
     is_password_protected: p.passwordHash !== null,
     expires_in: p.expiresInSeconds,
-    email_protected: p.emailProtected,
-    email_authenticated: p.emailAuthenticated,
-    allow_download: p.allowDownload,
-    allow_list: p.allowList,
-    deny_list: p.denyList,
-    watermark_config: (p.watermarkConfig as Watermark | null) ?? null,
-    welcome_message: p.welcomeMessage,
-    enable_notification: p.enableNotification,
-    show_banner: p.showBanner,
-    custom_fields: (p.customFields as CustomField[] | null) ?? null,
-    enable_custom_meta: p.enableCustomMeta,
-    allow_access_requests: p.allowAccessRequests,
-    meta_title: p.metaTitle,
-    meta_description: p.metaDescription,
+    ...sharedSettings(p),
     meta_image_url: p.metaImage ? (toImage(images.get(p.metaImage))?.url ?? null) : null,
-    agreement_id: p.agreementId,
     created: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
   }));
