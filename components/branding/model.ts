@@ -3,13 +3,13 @@
 // the preview of unsaved settings. The server decides what visitors see once saved
 // (`effective`); the preview mirrors it for the form's current values.
 import type { inferRouterInputs } from '@trpc/server';
+import { visitorLook } from '@/lib/shared/visitor-look';
 import { defaultBannerPath } from '@/lib/shared/default-banner';
 import type { RouterOutputs } from '@/lib/trpc/types';
 import type { AppRouter } from '@/server/routers';
 import { PLAN_LABELS } from '@/lib/format';
 import {
   IMAGE_SLOTS,
-  SERVICE_COLOR,
   DEFAULT_SETTINGS as SHARED_DEFAULTS,
   SLOT_RULES,
   type ImageSlot,
@@ -195,31 +195,31 @@ export function previewOf(form: Form, locked: Locked): PreviewModel {
   const d = DEFAULT_SETTINGS;
   const pick = <K extends keyof Form>(k: K, fallback: Form[K]): Form[K] => (locked[k] ? fallback : form[k]);
   const img = (slot: ImageSlot) => (locked[slot] ? null : imageSrc(form[slot]));
-  const hideLogo = pick('hide_logo', d.hide_logo);
-  const bannerHidden = locked.banner ? false : form.banner_hidden;
-  const preview = pick('custom_link_preview_enabled', d.custom_link_preview_enabled);
-  const color = locked.brand_color ? null : normalizeColor(form.brand_color);
-  return {
-    brand_color: color ?? SERVICE_COLOR,
-    logo_url: hideLogo ? null : (img('logo') ?? SERVICE_IMAGES.logo),
-    hide_logo: hideLogo,
-    banner_url: bannerHidden ? null : (img('banner') ?? serviceBanner(color ?? SERVICE_COLOR)),
-    banner_hidden: bannerHidden,
-    welcome_message: locked.welcome_message ? null : textOrNull(form.welcome_message),
-    cta_label: locked.cta_label ? null : textOrNull(form.cta_label),
-    cta_url: locked.cta_url ? null : textOrNull(form.cta_url),
-    custom_link_preview_enabled: preview,
-    link_preview_title: preview && !locked.link_preview_title ? textOrNull(form.link_preview_title) : null,
-    link_preview_description: preview && !locked.link_preview_description ? textOrNull(form.link_preview_description) : null,
-    link_preview_image_url: preview ? img('link_preview_image') : null,
-    link_preview_favicon_url: img('link_preview_favicon') ?? SERVICE_IMAGES.favicon,
-    card_layout: pick('card_layout', d.card_layout),
-    show_folder_tree: pick('show_folder_tree', d.show_folder_tree),
-    viewer_layout_preset: pick('viewer_layout_preset', d.viewer_layout_preset),
-    viewer_header_style: pick('viewer_header_style', d.viewer_header_style),
-    hide_folder_icons_in_main: pick('hide_folder_icons_in_main', d.hide_folder_icons_in_main),
-    default_language: pick('default_language', d.default_language),
-  };
+  const text = (k: 'welcome_message' | 'cta_label' | 'cta_url' | 'link_preview_title' | 'link_preview_description') => (locked[k] ? null : textOrNull(form[k]));
+  return visitorLook(
+    {
+      brand_color: locked.brand_color ? null : normalizeColor(form.brand_color),
+      logo_url: img('logo'),
+      hide_logo: pick('hide_logo', d.hide_logo),
+      banner_url: img('banner'),
+      banner_hidden: locked.banner ? false : form.banner_hidden,
+      welcome_message: text('welcome_message'),
+      cta_label: text('cta_label'),
+      cta_url: text('cta_url'),
+      custom_link_preview_enabled: pick('custom_link_preview_enabled', d.custom_link_preview_enabled),
+      link_preview_title: text('link_preview_title'),
+      link_preview_description: text('link_preview_description'),
+      link_preview_image_url: img('link_preview_image'),
+      link_preview_favicon_url: img('link_preview_favicon'),
+      card_layout: pick('card_layout', d.card_layout),
+      show_folder_tree: pick('show_folder_tree', d.show_folder_tree),
+      viewer_layout_preset: pick('viewer_layout_preset', d.viewer_layout_preset),
+      viewer_header_style: pick('viewer_header_style', d.viewer_header_style),
+      hide_folder_icons_in_main: pick('hide_folder_icons_in_main', d.hide_folder_icons_in_main),
+      default_language: pick('default_language', d.default_language),
+    },
+    (color) => ({ ...SERVICE_IMAGES, banner: serviceBanner(color) }),
+  );
 }
 
 

@@ -6,7 +6,8 @@
 import { planName } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { db } from '../../db/client';
-import { fieldAllowed, SERVICE_COLOR, DEFAULT_SETTINGS } from '../../../lib/shared/branding-fields';
+import { fieldAllowed, DEFAULT_SETTINGS } from '../../../lib/shared/branding-fields';
+import { visitorLook } from '../../../lib/shared/visitor-look';
 import { serviceImages } from './images';
 import { loadImages, toSettings, type Settings, type SettingsRow } from './settings';
 import type { PlanName } from '../../../lib/shared/plans';
@@ -33,34 +34,18 @@ function masked(s: Settings, plan: PlanName): Settings {
 }
 
 export function toEffective(settings: Settings | null, plan: PlanName, source: BrandingSource, brandId: string | null) {
-  const s = masked(settings ?? DEFAULT_SETTINGS, plan);
-  const color = s.brand_color ?? SERVICE_COLOR;
-  const service = serviceImages(color);
-  const preview = s.custom_link_preview_enabled;
-  return {
-    source,
-    source_brand_id: brandId,
-    brand_color: color,
-    logo_url: s.hide_logo ? null : (s.logo?.url ?? service.logo),
-    hide_logo: s.hide_logo,
-    banner_url: s.banner_hidden ? null : (s.banner?.url ?? service.banner),
-    banner_hidden: s.banner_hidden,
-    welcome_message: s.welcome_message,
-    cta_label: s.cta_label,
-    cta_url: s.cta_url,
-    custom_link_preview_enabled: preview,
-    // The card shows custom texts and image only when the custom preview is on.
-    link_preview_title: preview ? s.link_preview_title : null,
-    link_preview_description: preview ? s.link_preview_description : null,
-    link_preview_image_url: preview ? (s.link_preview_image?.url ?? null) : null,
-    link_preview_favicon_url: s.link_preview_favicon?.url ?? service.favicon,
-    card_layout: s.card_layout,
-    show_folder_tree: s.show_folder_tree,
-    viewer_layout_preset: s.viewer_layout_preset,
-    viewer_header_style: s.viewer_header_style,
-    hide_folder_icons_in_main: s.hide_folder_icons_in_main,
-    default_language: s.default_language,
-  };
+  const { logo, banner, link_preview_image, link_preview_favicon, ...s } = masked(settings ?? DEFAULT_SETTINGS, plan);
+  const look = visitorLook(
+    {
+      ...s,
+      logo_url: logo?.url ?? null,
+      banner_url: banner?.url ?? null,
+      link_preview_image_url: link_preview_image?.url ?? null,
+      link_preview_favicon_url: link_preview_favicon?.url ?? null,
+    },
+    serviceImages,
+  );
+  return { source, source_brand_id: brandId, ...look };
 }
 export type EffectiveBranding = ReturnType<typeof toEffective>;
 
