@@ -64,7 +64,13 @@ async function formOf(req: Request): Promise<Record<string, string>> {
   if (type.startsWith('application/x-www-form-urlencoded')) {
     for (const [k, v] of new URLSearchParams(Buffer.from(raw).toString('utf8'))) if (!(k in out)) out[k.slice(0, 80)] = v.slice(0, 6000);
   } else if (type.startsWith('multipart/form-data')) {
-    const fd = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    let fd: FormData;
+    try {
+      fd = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    } catch {
+      // A bad or missing boundary, a truncated body: the parser's TypeError is the sender's fault.
+      throw new ApiError('bad_request', 'The form could not be read.');
+    }
     for (const [k, v] of fd) if (typeof v === 'string' && !(k in out)) out[k.slice(0, 80)] = v.slice(0, 6000);
   }
   return out;
