@@ -2,7 +2,7 @@
 // multipart gate form, an oversized question, and action POSTs sent with no body at all.
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, createToken, uniqueTeam } from './support/api';
+import { baseUrl, client, createToken, envelope, uniqueTeam } from './support/api';
 import { logSize, makeLink, pdfDocument, serverLog, slugOf, Visitor } from './support/viewer';
 
 type Api = ReturnType<typeof client>;
@@ -51,5 +51,35 @@ describe('issue 43, 5. a malformed multipart gate form', () => {
     const r = await v.request('POST', `/view/${slug}/gate`, { body: Buffer.from(await req.arrayBuffer()), headers: { 'Content-Type': req.headers.get('content-type')! } });
     expect(r.status).toBe(303);
     expect(r.location).not.toContain('e=');
+  });
+});
+
+describe('issue 43, 8. a question body over 64 KB', () => {
+  it('is 413 naming the limit, by Content-Length and chunked alike', async () => {
+    const v = new Visitor();
+    const body = JSON.stringify({ text: 'x'.repeat(70_000) });
+    const sized = await v.request('POST', `/view/${slug}/questions`, { body, headers: { 'Content-Type': 'application/json' } });
+    const e = envelope({ status: sized.status, body: JSON.parse(sized.text()), headers: sized.headers }, 413, 'payload_too_large');
+    expect(e.message).toContain('64 KB');
+    // Chunked: no Content-Length, the cap found while reading.
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(body));
+        c.close();
+      },
+    });
+    const chunked = await fetch(`${baseUrl()}/view/${slug}/questions`, { method: 'POST', body: stream, duplex: 'half', headers: { Origin: baseUrl(), 'Content-Type': 'application/json' } } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await chunked.json()).error.message).toContain('64 KB');
+    // The code route's own limit (4 KB) too.
+    const code = await v.request('POST', `/view/${slug}/questions/code`, { body: JSON.stringify({ code: 'x'.repeat(5000) }), headers: { 'Content-Type': 'application/json' } });
+    expect(code.status).toBe(413);
+    expect(JSON.parse(code.text()).error.message).toContain('4 KB');
+  });
+
+  it('a body that is not JSON is still 400', async () => {
+    const r = await new Visitor().request('POST', `/view/${slug}/questions`, { body: 'not json', headers: { 'Content-Type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text()).error.message).toBe('The body must be JSON.');
   });
 });

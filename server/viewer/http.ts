@@ -329,9 +329,11 @@ export async function questionsRoute(req: Request, p: Params): Promise<Response>
     const ctx = await context(req, p.slug);
     if (req.method === 'GET') return json(200, await viewerCaller(ctx).questions());
     if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
+    // Read outside the parse: an oversized body is 413 (jsonRefusal), not "must be JSON".
+    const raw = Buffer.from(await readBody(req, 64 * 1024)).toString('utf8');
     let body: unknown;
     try {
-      body = JSON.parse(Buffer.from(await readBody(req, 64 * 1024)).toString('utf8'));
+      body = JSON.parse(raw);
     } catch {
       return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
     }
@@ -347,9 +349,10 @@ export async function questionCodeRoute(req: Request, p: Params): Promise<Respon
     const ctx = await context(req, p.slug);
     if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
     const { link } = admitted(ctx);
+    const raw = Buffer.from(await readBody(req, 4 * 1024)).toString('utf8');
     let body: { code?: unknown };
     try {
-      body = JSON.parse(Buffer.from(await readBody(req, 4 * 1024)).toString('utf8') || '{}');
+      body = JSON.parse(raw || '{}');
     } catch {
       return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
     }
