@@ -71,7 +71,9 @@ describe('issue 43, 8. a question body over 64 KB', () => {
     const chunked = await fetch(`${baseUrl()}/view/${slug}/questions`, { method: 'POST', body: stream, duplex: 'half', headers: { Origin: baseUrl(), 'Content-Type': 'application/json' } } as RequestInit);
     expect(chunked.status).toBe(413);
     expect((await chunked.json()).error.message).toContain('64 KB');
-    // The code route's own limit (4 KB) too.
+    // The code route's own limit (4 KB) too, for a visitor it admits.
+    await v.open(slug);
+    await v.gate(slug, { step: 'email', email: `asker.${Date.now().toString(36)}@fund.example` });
     const code = await v.request('POST', `/view/${slug}/questions/code`, { body: JSON.stringify({ code: 'x'.repeat(5000) }), headers: { 'Content-Type': 'application/json' } });
     expect(code.status).toBe(413);
     expect(JSON.parse(code.text()).error.message).toContain('4 KB');
