@@ -3,8 +3,8 @@
 // converted by the server's own soffice in the background and shown through the page pipeline;
 // the converted PDF holds the right pages and text (read back with pdf.js); the original stays
 // the download and only with the download right. Hostile files end `failed` with a reason on a
-// server of their own (a converter that hangs is killed at a short deadline; a page limit; a
-// zip bomb; a password-protected file; a corrupt pptx) while that server keeps answering.
+// server of their own (a page limit; a zip bomb; a password-protected file; a corrupt pptx) while
+// that server keeps answering; a converter that hangs is killed at a short deadline on another.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -221,6 +221,58 @@ describe('Office files are converted and shown as pages', { timeout: 180_000 }, 
   });
 });
 
+describe('the conversion deadline, on a server of its own', { timeout: 180_000 }, () => {
+  let server: RunningServer;
+  let deadlineApi: Api;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  const dir = path.join(inject('tmpDir'), 'conversion-deadline');
+
+  beforeAll(async () => {
+    fs.mkdirSync(dir, { recursive: true });
+    // A converter that only hangs: no LibreOffice starts, so the deadline alone decides.
+    const wrapper = path.join(dir, 'soffice');
+    fs.writeFileSync(wrapper, `#!/bin/sh\nexec sleep 600\n`, { mode: 0o755 });
+    const env: Record<string, string> = {
+      ...inject('serverEnv'),
+      QUIRE_DATA_DIR: path.join(dir, 'data'),
+      CONVERSION_SOFFICE: wrapper,
+      CONVERSION_TIMEOUT_SECONDS: '5',
+    };
+    if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_deadline_${process.pid}`);
+      env.DATABASE_URL = scratch.url;
+      dropDatabase = scratch.drop;
+    }
+    server = await startServer(env, { logFile: path.join(dir, 'server.log') });
+    const { token } = await createToken({ team: uniqueTeam('convert-deadline'), scopes: 'apis.all', env });
+    deadlineApi = client(token, server.url);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+  });
+
+  it('a converter that hangs is killed at the deadline; the server answers meanwhile', async () => {
+    const d = await create(deadlineApi, Buffer.from('{\\rtf1\\ansi hangs}'), 'application/rtf', 'Hangs.rtf');
+    expect(d.preview_status).toBe('processing');
+    // While the converter hangs, other requests are answered.
+    for (let i = 0; i < 3; i++) expect((await deadlineApi.get('/v1/documents?limit=1')).status).toBe(200);
+    const done = await settled(deadlineApi, d.id, 90_000);
+    expect(done.preview_status).toBe('failed');
+    expect(done.preview_error).toMatch(/longer than 5 seconds/);
+    // Nothing of it is left running.
+    const ps = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map((p) => {
+      try {
+        return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
+      } catch {
+        return '';
+      }
+    });
+    expect(ps.some((c) => c.includes('sleep\u0000600'))).toBe(false);
+  });
+});
+
 describe('hostile files end failed with a reason, on a server that keeps answering', { timeout: 180_000 }, () => {
   let server: RunningServer;
   let hostile: Api;
@@ -229,14 +281,14 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
 
   beforeAll(async () => {
     fs.mkdirSync(dir, { recursive: true });
-    // The converter the server runs: the real soffice, except for files that ask it to hang.
-    const wrapper = path.join(dir, 'soffice');
-    fs.writeFileSync(wrapper, `#!/bin/sh\nfor last; do :; done\nif grep -q QUIRE-HANG "$last"; then exec sleep 600; fi\nexec soffice "$@"\n`, { mode: 0o755 });
+    // The real soffice, with a deadline no cold start on a busy machine reaches: what these
+    // files fail with must not depend on the machine's speed (issue 43 item 13: a first
+    // LibreOffice start once took the page-limit test past a 20 s deadline). The deadline has
+    // its own test and server below.
     const env: Record<string, string> = {
       ...inject('serverEnv'),
       QUIRE_DATA_DIR: path.join(dir, 'data'),
-      CONVERSION_SOFFICE: wrapper,
-      CONVERSION_TIMEOUT_SECONDS: '20',
+      CONVERSION_TIMEOUT_SECONDS: '900',
       CONVERSION_MAX_PAGES: '5',
     };
     if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
@@ -254,28 +306,9 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
     await dropDatabase?.();
   });
 
-  it('a converter that hangs is killed at the deadline; the server answers meanwhile', async () => {
-    const d = await create(hostile, Buffer.from('{\\rtf1\\ansi QUIRE-HANG}'), 'application/rtf', 'Hangs.rtf');
-    expect(d.preview_status).toBe('processing');
-    // While the converter hangs, other requests are answered.
-    for (let i = 0; i < 3; i++) expect((await hostile.get('/v1/documents?limit=1')).status).toBe(200);
-    const done = await settled(hostile, d.id, 90_000);
-    expect(done.preview_status).toBe('failed');
-    expect(done.preview_error).toMatch(/longer than 20 seconds/);
-    // Nothing of it is left running.
-    const ps = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map((p) => {
-      try {
-        return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8');
-      } catch {
-        return '';
-      }
-    });
-    expect(ps.some((c) => c.includes('sleep\u0000600'))).toBe(false);
-  });
-
   it('a document longer than the page limit fails with its page count', async () => {
     const d = await create(hostile, await docx(Array.from({ length: 8 }, (_, i) => `Long page ${i + 1}`)), DOCX, 'Long.docx');
-    const done = await settled(hostile, d.id);
+    const done = await settled(hostile, d.id, 170_000);
     expect(done).toMatchObject({ preview_status: 'failed' });
     expect(done.preview_error).toMatch(/has 8 pages; previews stop at 5 pages/);
   });

@@ -5,11 +5,14 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { client, createToken, envelope, uniqueTeam, upload } from './support/api';
+import { baseUrl, client, createToken, envelope, uniqueTeam, upload } from './support/api';
+import { signedInDashboard } from './support/dashboard';
 import { fixture, ok, pdfBytes } from './support/docs';
 import { hostOf, rawConnect, rawRequest, type RawResponse } from './support/raw-http';
 import { onNextStart, ROOT, TSX } from './support/server';
 import { withTestDb } from './support/test-db';
+import { fromLog, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
+import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
 
 // Raw-socket checks are of scripts/serve.ts (npm start); on Vercel the platform's edge parses
 // HTTP before the app sees it, so they skip when the suite runs against bare `next start`.
@@ -305,3 +308,58 @@ describe('any fixture file still serves after all of the above', () => {
     await stillServing();
   });
 });
+
+describe('issue 43, 1. a receipt of terms with a 50,000-character word', () => {
+  it('is made while the API keeps answering (max under 1 s), with the whole word in it', async () => {
+    const dash = await signedInDashboard('long-word-receipt', 'Long word');
+    const own = client((await dash.call().tokens.create({ name: 'long word', scopes: ['apis.all'] })).token);
+    const doc = await pdfDocument(own, 1);
+    const word = 'Confidentiality'.repeat(3334).slice(0, 50_000);
+    const a = ok(await own.post('/v1/agreements', { name: 'Long NDA', content_type: 'text', text: word }), 201);
+    const slug = slugOf(await makeLink(own, { document_id: doc.id, email_protected: true, agreement_id: a.id }));
+    const who = `long.word.${Date.now().toString(36)}@fund.example`;
+    const v = new Visitor();
+    await v.open(slug);
+
+    // GET /v1/me every 50 ms from the agreement's page until the receipt is mailed (each waited on at most 5 s).
+    const since = logSize();
+    let done = false;
+    const waits: number[] = [];
+    const statuses = new Set<number>();
+    const probe = (async () => {
+      while (!done) {
+        const t = performance.now();
+        const r = await fetch(`${baseUrl()}/v1/me`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5_000) }).catch(() => null);
+        waits.push(performance.now() - t);
+        statuses.add(r?.status ?? 0);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    await v.gate(slug, { step: 'email', email: who });
+    expect((await v.open(slug)).text()).toContain('ConfidentialityConfidentiality');
+    await v.request('POST', `/view/${slug}/gate`, {
+      body: new URLSearchParams({ step: 'agreement', agree: 'on' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    const deadline = Date.now() + 30_000;
+    while (!fromLog('agreement receipt', who, since).length && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+    done = true;
+    await probe;
+    expect(fromLog('agreement receipt', who, since)).toHaveLength(1);
+    expect([...statuses]).toEqual([200]);
+    expect(Math.max(...waits)).toBeLessThan(1_000);
+
+    const [acc] = ok(await own.get(`/v1/agreements/${a.id}/acceptances`)).data;
+    const r = await dash.get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`);
+    expect(r.status).toBe(200);
+    expect((await pdfText(r.body)).replace(/\s+/g, '')).toContain(word);
+  });
+});
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await loadPdfjs();
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), ...pdfjsDataOptions(), verbosity: 0 }).promise;
+  let out = '';
+  for (let i = 1; i <= doc.numPages; i++) out += (await (await doc.getPage(i)).getTextContent()).items.map((it: any) => it.str).join(' ') + '\n';
+  return out;
+}

@@ -3,7 +3,8 @@
 // failures are answered 503 with Retry-After (a client may retry), not 500.
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNABORTED']);
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017']);
+// P2037: too many connections, as the client codes the adapter's TooManyConnections.
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2037']);
 // Class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300 (too many connections).
 const SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|server closed the connection/i;

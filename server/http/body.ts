@@ -48,9 +48,27 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-export async function readJson(req: Request, max: number): Promise<unknown> {
+/** The request has no body bytes (no Content-Length or `0`, and nothing streamed). */
+export async function bodyIsEmpty(req: Request): Promise<boolean> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null) return declared.trim() === '0';
+  if (!req.body) return true;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    if (value.byteLength) {
+      reader.releaseLock();
+      return false;
+    }
+  }
+}
+
+/** The body parsed as JSON; `ifEmpty`, when given, is what an empty (or all-whitespace) body stands for. */
+export async function readJson(req: Request, max: number, o: { ifEmpty?: unknown } = {}): Promise<unknown> {
   const bytes = await readBody(req, max);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (o.ifEmpty !== undefined && !text.trim()) return o.ifEmpty;
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new ApiError('bad_request', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   }

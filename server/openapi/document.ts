@@ -12,6 +12,7 @@ import { PRESETS, SCOPES, type Scope } from '../../lib/shared/scopes';
 import type { ErrorCode } from '../errors';
 import { ACCEPTED_CONTENT_TYPES } from '../../lib/shared/content-types';
 import { appRouter } from '../routers';
+import { takesEmptyBody } from '../rest/dispatch';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Meta } from '../trpc';
 import { componentHeaders, componentResponses, ERROR_RESPONSES, errorExample, errorSchemas, rateLimitHeaders, ref } from './errors';
@@ -161,15 +162,15 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
 
   let requestBody: Obj | undefined;
   if (hasBody) {
-    // The wrapper requires a JSON object body on every POST/PUT/PATCH, even when all inputs are
-    // path parameters.
+    // The wrapper requires a JSON object body on every POST/PUT/PATCH, except a POST whose
+    // fields are all optional (server/rest/dispatch.ts, emptyBody): it takes no body as `{}`.
     const media: Obj = op.requestBody?.content?.['application/json'] ?? { schema: { type: 'object', properties: {} } };
     const schema: Obj = media.schema.$ref ? resolveRef(doc, media.schema.$ref) : media.schema;
     // trpc-to-openapi rebuilds refined inputs (superRefine) with a plain z.object and loses
     // strictness; the procedure's own input says whether unknown keys are refused.
     if (proc.inputs.length > 0 && proc.inputs.every(isStrictZodObject)) schema.additionalProperties = false;
     const example = REQUEST_EXAMPLES[op.operationId] ?? sample(media.schema, doc);
-    requestBody = { required: true, content: { 'application/json': { schema: media.schema, example } } };
+    requestBody = { required: !takesEmptyBody(proc.path), content: { 'application/json': { schema: media.schema, example } } };
   }
 
   const successStatus = String(proc.meta.status ?? 200);

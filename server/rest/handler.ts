@@ -1,9 +1,10 @@
 // /v1: the tRPC procedures by their OpenAPI routes (dispatch.ts), behind the public contract: auth
-// and rate limit first, the 4.5 MB body cap, JSON parsed here (400 on bad JSON), 201 on creates,
+// and rate limit first, the 4.5 MB body cap, JSON parsed here (400 on bad JSON; no body is `{}`
+// for an action POST whose fields are all optional), 201 on creates,
 // the Idempotency-Key of POSTs (idempotency.ts), and every failure rewritten into the spec's envelope.
 import { ApiError, invalid } from '../errors';
 import { API_BODY_MAX_BYTES } from '../services/limits';
-import { readJson } from '../http/body';
+import { bodyIsEmpty, readJson } from '../http/body';
 import { callRoute, caseDiffers, inputFor, routeFor } from './dispatch';
 import { errorResponse, JsonAnswer, type Answer } from '../http/envelope';
 import { mapError } from '../http/errors';
@@ -80,11 +81,13 @@ export async function handleV1(req: Request): Promise<Answer> {
   let body: unknown;
   if (WITH_BODY.has(req.method)) {
     const ct = req.headers.get('content-type') ?? '';
-    if (!/^application\/json\b/i.test(ct)) {
+    // An action POST whose fields are all optional takes no body as `{}` (dispatch.ts, emptyBody).
+    const emptyIsObject = !!route?.emptyBody;
+    if (!/^application\/json\b/i.test(ct) && !(emptyIsObject && !ct && (await bodyIsEmpty(req)))) {
       return errorResponse('bad_request', 'Send the request body as JSON with Content-Type: application/json.', null, g.headers);
     }
     try {
-      body = await readJson(req, API_BODY_MAX_BYTES);
+      body = ct ? await readJson(req, API_BODY_MAX_BYTES, { ifEmpty: emptyIsObject ? {} : undefined }) : {};
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw invalid(null, 'The request body must be a JSON object.');
       }

@@ -65,7 +65,13 @@ async function formOf(req: Request): Promise<Record<string, string>> {
   if (type.startsWith('application/x-www-form-urlencoded')) {
     for (const [k, v] of new URLSearchParams(Buffer.from(raw).toString('utf8'))) if (!(k in out)) out[k.slice(0, 80)] = v.slice(0, 6000);
   } else if (type.startsWith('multipart/form-data')) {
-    const fd = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    let fd: FormData;
+    try {
+      fd = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    } catch {
+      // A bad or missing boundary, a truncated body: the parser's TypeError is the sender's fault.
+      throw new ApiError('bad_request', 'The form could not be read.');
+    }
     for (const [k, v] of fd) if (typeof v === 'string' && !(k in out)) out[k.slice(0, 80)] = v.slice(0, 6000);
   }
   return out;
@@ -323,9 +329,11 @@ export async function questionsRoute(req: Request, p: Params): Promise<Response>
     const ctx = await context(req, p.slug);
     if (req.method === 'GET') return json(200, await viewerCaller(ctx).questions());
     if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
+    // Read outside the parse: an oversized body is 413 (jsonRefusal), not "must be JSON".
+    const raw = Buffer.from(await readBody(req, 64 * 1024)).toString('utf8');
     let body: unknown;
     try {
-      body = JSON.parse(Buffer.from(await readBody(req, 64 * 1024)).toString('utf8'));
+      body = JSON.parse(raw);
     } catch {
       return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
     }
@@ -341,9 +349,10 @@ export async function questionCodeRoute(req: Request, p: Params): Promise<Respon
     const ctx = await context(req, p.slug);
     if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
     const { link } = admitted(ctx);
+    const raw = Buffer.from(await readBody(req, 4 * 1024)).toString('utf8');
     let body: { code?: unknown };
     try {
-      body = JSON.parse(Buffer.from(await readBody(req, 4 * 1024)).toString('utf8') || '{}');
+      body = JSON.parse(raw || '{}');
     } catch {
       return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
     }

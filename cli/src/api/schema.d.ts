@@ -1725,7 +1725,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -1786,7 +1786,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -4019,7 +4019,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -6783,7 +6783,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -8359,7 +8359,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -8422,7 +8422,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -8482,7 +8482,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;

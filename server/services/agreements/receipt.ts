@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { Actor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { notFound } from '../../errors';
+import { wrapText } from '../../lib/wrap-text';
 import { findAgreement } from './agreements';
 
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -13,30 +14,7 @@ const printable = (s: string) =>
 
 type Line = { text: string; font: PDFFont; size: number; gap?: number };
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  for (const para of printable(text).split('\n')) {
-    let line = '';
-    for (const word of para.split(/(\s+)/)) {
-      const next = line + word;
-      if (font.widthOfTextAtSize(next, size) <= width) {
-        line = next;
-        continue;
-      }
-      if (line.trim()) out.push(line.trimEnd());
-      line = word.trimStart();
-      // A word longer than the line is cut.
-      while (font.widthOfTextAtSize(line, size) > width) {
-        let n = line.length;
-        while (n > 1 && font.widthOfTextAtSize(line.slice(0, n), size) > width) n--;
-        out.push(line.slice(0, n));
-        line = line.slice(n);
-      }
-    }
-    out.push(line.trimEnd());
-  }
-  return out;
-}
+const wrap = (text: string, font: PDFFont, size: number, width: number) => wrapText(printable(text), (s) => font.widthOfTextAtSize(s, size), width);
 
 export async function acceptanceReceipt(actor: Actor, agreementId: string, acceptanceId: string): Promise<{ fileName: string; bytes: Uint8Array }> {
   const agreement = await findAgreement(db, actor, agreementId);

@@ -19,7 +19,8 @@ const ENTRIES: Record<ErrorCode, Entry> = {
       <>
         The request could not be read: the body is not valid JSON, is empty, is not a JSON object, or was not sent with{' '}
         <Code>Content-Type: application/json</Code>. Every <Code>POST</Code>, <Code>PUT</Code> and <Code>PATCH</Code> takes
-        a JSON object body, even when it is <Code>{'{}'}</Code>.
+        a JSON object body, except a <Code>POST</Code> whose body the reference marks optional (an action such as{' '}
+        <Code>/rotate-secret</Code>): sent with no body at all, it counts as <Code>{'{}'}</Code>.
       </>
     ),
     details: <>Always <Code>null</Code>.</>,
