@@ -1,18 +1,20 @@
 // The conversion's worker thread (issue 43): a file is prepared for the converter
 // (prepare-jobs.ts) off the thread that answers requests, so an 18 MB xlsx holding 224 MB of
 // sheet XML no longer stalls the API for seconds. One thread at the lowest priority with a heap
-// limit (a file that needs more fails as out of memory, the server stays up); it is stopped once
-// no preparation is waiting, so the memory a large file took goes back to the system.
+// limit (a file that needs more fails as out of memory, the server stays up); it is stopped after
+// IDLE_MS without work, so the memory a large file took goes back to the system (starting one
+// costs about half a second, which a queue of conversions pays once).
 import { projectModule, WorkerFailedError, WorkerPool, type WorkerErrorData } from '../../lib/worker-pool';
 import { ConversionError, REASONS } from './errors';
 import type { PrepareJob, Prepared } from './prepare-jobs';
 
 const HEAP_MB = 1024;
 const TIMEOUT_MS = 120_000;
+const IDLE_MS = 30_000;
 
-type Shared = { pool: WorkerPool | null; running: number };
+type Shared = { pool: WorkerPool | null; running: number; idle: NodeJS.Timeout | null };
 // One per process, as the render pool (both module graphs of `npm start` share it).
-const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.prepare-pool')] ??= { pool: null, running: 0 }) as Shared;
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.prepare-pool')] ??= { pool: null, running: 0, idle: null }) as Shared;
 
 function revive(e: WorkerErrorData): Error {
   if (e.name === 'ConversionError') return new ConversionError(e.message, e.status === 'unavailable' ? 'unavailable' : 'failed');
@@ -38,6 +40,8 @@ export async function prepareOffThread(bytes: Buffer, ext: string, name: string 
   const copy = new Uint8Array(bytes);
   const job: PrepareJob = { bytes: copy, ext, name };
   shared.running++;
+  if (shared.idle) clearTimeout(shared.idle);
+  shared.idle = null;
   try {
     return await pool().run<Prepared>('prepare', job, { priority: 2, transfer: [copy.buffer] });
   } catch (e) {
@@ -46,9 +50,13 @@ export async function prepareOffThread(bytes: Buffer, ext: string, name: string 
     throw e;
   } finally {
     if (--shared.running === 0) {
-      const p = shared.pool;
-      shared.pool = null;
-      void p?.close();
+      shared.idle = setTimeout(() => {
+        const p = shared.pool;
+        shared.pool = null;
+        shared.idle = null;
+        void p?.close();
+      }, IDLE_MS);
+      shared.idle.unref();
     }
   }
 }
