@@ -69,8 +69,12 @@ const URL_ATTR = /\s((?:[\w.-]+:)?(?:href|image-data))(\s*=\s*)("([^"]*)"|'([^']
 export function stripOdfExternalReferences(xml: string): string {
   if (!/:href|image-data/.test(xml)) return xml;
   return xml.replace(/<([\w.-]+:)?([\w.-]+)((?:[^>"']|"[^"]*"|'[^']*')*)>/g, (tag, _p: string | undefined, local: string, attrs: string) => {
-    if (CLICKED.has(local) || !/href|image-data/.test(attrs)) return tag;
-    const fixed = attrs.replace(URL_ATTR, (whole, name: string, eq: string, _v: string, dq?: string, sq?: string) => (insidePackage(unescapeXml(dq ?? sq ?? '')) ? whole : ` ${name}${eq}""`));
+    if (!/href|image-data/.test(attrs)) return tag;
+    // A link's target stays (followed only on a click); a picture it shows (image-data) does not.
+    const clicked = CLICKED.has(local);
+    const fixed = attrs.replace(URL_ATTR, (whole, name: string, eq: string, _v: string, dq?: string, sq?: string) =>
+      (clicked && name.endsWith('href')) || insidePackage(unescapeXml(dq ?? sq ?? '')) ? whole : ` ${name}${eq}""`,
+    );
     return fixed === attrs ? tag : `<${_p ?? ''}${local}${fixed}>`;
   });
 }
