@@ -260,6 +260,13 @@ export const config = {
   get conversionMaxPages(): number {
     return parsed('CONVERSION_MAX_PAGES', positiveInt, 2000);
   },
+  /**
+   * How a local soffice is fenced (CONVERSION_SANDBOX): `auto` (default) uses bubblewrap where it
+   * works, else `unshare -rn`, else none (with a warning); `bwrap`, `unshare` or `none` force one.
+   */
+  get conversionSandbox(): 'auto' | 'bwrap' | 'unshare' | 'none' {
+    return parsed('CONVERSION_SANDBOX', z.enum(['auto', 'bwrap', 'unshare', 'none']), 'auto');
+  },
   /** The soffice binary (CONVERSION_SOFFICE, default `soffice` found on the PATH). */
   get conversionSoffice(): string {
     return env('CONVERSION_SOFFICE') ?? 'soffice';

@@ -241,26 +241,42 @@ describe('watch time per 10-second segment', () => {
     expect(ok(await api.get(`/v1/analytics/views/${viewId}`)).pages.map((p: any) => p.page_number)).toEqual([1, 2, 3]);
   });
 
-  it('a video whose file gives no duration takes the first play’s (bounded) and then bounds the segments', async () => {
+  it('a webm without a duration header: the server reads its length from the clusters, and a visitor’s claim is never stored', async () => {
     // A WebM as a browser's MediaRecorder writes it: no Duration in its Info.
     const bare = Buffer.from(WEBM);
     const at = bare.indexOf(Buffer.from([0x44, 0x89, 0x88]));
     bare[at] = 0xec; // Duration -> Void
     const doc = await videoDocument(bare, 'video/webm', 'Recorded.webm');
-    expect(doc.num_pages).toBe(1);
+    // Its last block ends at 14.194 s: two 10-second segments.
+    expect(doc.num_pages).toBe(2);
+    expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 2, duration_ms: 14_194 });
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    const viewId = viewIdOf((await enter(v, slug)).text())!;
+    await openedAgo(viewId, 60_000);
+    const post = (body: unknown) => v.request('POST', `/view/${slug}/events`, { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
+    // A visitor claiming 12 hours moves nothing: segment 9 is past the end.
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 12 * 3600 * 1000, events: [{ id: 'rec-evt-0003', page: 9, duration_ms: 4000 }] })).text())).toEqual({ recorded: 0 });
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 12 * 3600 * 1000, events: [{ id: 'rec-evt-0002', page: 2, duration_ms: 4000 }] })).text())).toEqual({ recorded: 1 });
+    expect(ok(await api.get(`/v1/documents/${doc.id}`)).num_pages).toBe(2);
+    expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 2, duration_ms: 14_194 });
+    expect(ok(await api.get(`/v1/analytics/documents/${doc.id}`)).avg_page_duration_seconds).toEqual([{ page_number: 2, avg_duration_seconds: 4 }]);
+  });
+
+  it('a video whose file says nothing of its length stays one segment whatever a visitor reports', async () => {
+    // No Duration and no frames at all: cut before the first cluster.
+    const bare = Buffer.from(WEBM);
+    bare[bare.indexOf(Buffer.from([0x44, 0x89, 0x88]))] = 0xec;
+    const headerOnly = bare.subarray(0, bare.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75])));
+    const doc = await videoDocument(Buffer.from(headerOnly), 'video/webm', 'Header only.webm');
     expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 1, duration_ms: null });
     const slug = slugOf(await makeLink(api, { document_id: doc.id }));
     const v = new Visitor();
     const viewId = viewIdOf((await enter(v, slug)).text())!;
     await openedAgo(viewId, 60_000);
     const post = (body: unknown) => v.request('POST', `/view/${slug}/events`, { body: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
-    // An absurd duration is not believed: segment 2 is still past the end.
-    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 1e12, events: [{ id: 'rec-evt-0001', page: 2, duration_ms: 5000 }] })).text())).toEqual({ recorded: 0 });
-    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 14_000, events: [{ id: 'rec-evt-0002', page: 2, duration_ms: 4000 }] })).text())).toEqual({ recorded: 1 });
-    // Learned once: a later report does not move it.
-    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 600_000, events: [{ id: 'rec-evt-0003', page: 9, duration_ms: 4000 }] })).text())).toEqual({ recorded: 0 });
-    expect(ok(await api.get(`/v1/documents/${doc.id}`)).num_pages).toBe(2);
-    expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 2, duration_ms: 14_000 });
-    expect(ok(await api.get(`/v1/analytics/documents/${doc.id}`)).avg_page_duration_seconds).toEqual([{ page_number: 2, avg_duration_seconds: 4 }]);
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 14_000, events: [{ id: 'hdr-evt-0001', page: 2, duration_ms: 4000 }] })).text())).toEqual({ recorded: 0 });
+    expect(JSON.parse((await post({ view_id: viewId, media_duration_ms: 14_000, events: [{ id: 'hdr-evt-0002', page: 1, duration_ms: 4000 }] })).text())).toEqual({ recorded: 1 });
+    expect(ok(await api.get(`/v1/documents/${doc.id}/versions`)).data[0]).toMatchObject({ num_pages: 1, duration_ms: null });
   });
 });

@@ -39,14 +39,12 @@ export function VideoPlayer({
   const [started, setStarted] = useState(false);
   const [segment, setSegment] = useState(1);
   const [duration, setDuration] = useState<number | null>(null);
-  const durationMs = useRef<number | null>(null);
 
   usePageTime(eventsUrl, viewId, segment, {
     counting: () => {
       const v = video.current;
       return !!v && !v.paused && !v.ended && v.readyState >= 2;
     },
-    extra: () => (durationMs.current ? { media_duration_ms: durationMs.current } : {}),
   });
 
   useEffect(() => {
@@ -59,7 +57,6 @@ export function VideoPlayer({
   function onMetadata() {
     const d = video.current?.duration;
     if (d && Number.isFinite(d) && d > 0) {
-      durationMs.current = Math.round(d * 1000);
       setDuration(d);
     }
   }

@@ -38,6 +38,30 @@ describe('video durations from the container', () => {
     expect(videoDurationMs(WEBM, 'video/webm')).toBe(14_000);
   });
 
+  it('an mp4 whose movie header has no length: the fragments’ declared length, else the longest track', () => {
+    const mehd = box('mehd', Buffer.from([0, 0, 0, 0, 0, 0, 0x75, 0x30])); // 30,000 in the movie's timescale
+    expect(videoDurationMs(Buffer.concat([ftyp, box('moov', Buffer.concat([mvhd(0, 1000, 0), box('mvex', mehd)]))]), 'video/mp4')).toBe(30_000);
+    const track = (timescale: number, duration: number) => box('trak', box('mdia', box('mdhd', mvhd(0, timescale, duration).subarray(8))));
+    expect(videoDurationMs(Buffer.concat([ftyp, box('moov', Buffer.concat([mvhd(0, 1000, 0), track(48_000, 48_000 * 9), track(90_000, 90_000 * 12)]))]), 'video/mp4')).toBe(12_000);
+  });
+
+  it('a live-recorded WebM (no Duration, segment and clusters of unknown size): the last block’s timestamp', () => {
+    const el = (id: number[], body: Buffer, unknown = false) => {
+      const size = unknown ? Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]) : Buffer.from([0x40 | (body.length >> 8), body.length & 0xff]);
+      return Buffer.concat([Buffer.from(id), size, body]);
+    };
+    const simpleBlock = (track: number, rel: number) => el([0xa3], Buffer.from([0x80 | track, (rel >> 8) & 0xff, rel & 0xff, 0x80, 1, 2, 3]));
+    const cluster = (time: number, rels: number[]) => el([0x1f, 0x43, 0xb6, 0x75], Buffer.concat([el([0xe7], Buffer.from([time >> 8, time & 0xff])), ...rels.map((r) => simpleBlock(1, r))]), true);
+    const header = el([0x1a, 0x45, 0xdf, 0xa3], el([0x42, 0x82], Buffer.from('webm')));
+    const info = el([0x15, 0x49, 0xa9, 0x66], el([0x2a, 0xd7, 0xb1], Buffer.from([0x0f, 0x42, 0x40]))); // TimecodeScale 1 ms, no Duration
+    const recording = Buffer.concat([header, el([0x18, 0x53, 0x80, 0x67], Buffer.concat([info, cluster(0, [0, 33, 66]), cluster(20_000, [0, 500, 1234])]), true)]);
+    expect(videoDurationMs(recording, 'video/webm')).toBe(21_234);
+    // The fixture with its Duration turned into Void: read from its blocks.
+    const bare = Buffer.from(WEBM);
+    bare[bare.indexOf(Buffer.from([0x44, 0x89, 0x88]))] = 0xec;
+    expect(videoDurationMs(bare, 'video/webm')).toBe(14_194);
+  });
+
   it('says nothing for truncated, lying or absurd files instead of throwing', () => {
     expect(videoDurationMs(ftyp, 'video/mp4')).toBeNull();
     expect(videoDurationMs(Buffer.concat([ftyp, box('moov', mvhd(0, 0, 100))]), 'video/mp4')).toBeNull();

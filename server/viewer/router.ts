@@ -49,7 +49,10 @@ const EventInput = z.object({
   events: z
     .array(z.object({ id: z.string().max(64), page: z.number().int(), duration_ms: z.number() }))
     .max(2000),
-  /** Videos: the duration the player read (kept once, bounded, when the file did not say). */
+  /**
+   * Sent by players of earlier releases (the duration they read); accepted and ignored: a video's
+   * length is read from its file on the server, never taken from a visitor (issue 43).
+   */
   media_duration_ms: z.number().optional(),
 });
 
@@ -92,7 +95,7 @@ export const viewerRouter = t.router({
     .input(z.object({ codeMail: codeMailTexts }))
     .mutation(({ ctx, input }) => sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail)),
   askVerify: admittedProcedure.input(z.object({ code: z.string().max(32) })).mutation(({ ctx, input }) => verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code)),
-  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address, input.media_duration_ms)),
+  events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address)),
 });
 
 export type ViewerRouter = typeof viewerRouter;

@@ -1,14 +1,15 @@
 // Office file → PDF for the page pipeline (DESIGN.md "Every file type viewable"): Gotenberg when
 // CONVERSION_URL is set, else a local soffice, else none (`unavailable`). One conversion at a time
 // per instance: a conversion takes a core and hundreds of megabytes, and viewers' page renders
-// must keep theirs. Spreadsheets are prepared first and their pages matched to their sheets
+// must keep theirs. Every file is prepared first on a worker thread (prepare-pool.ts: external
+// links cut, spreadsheets' page setup), and a spreadsheet's pages are matched to its sheets
 // (spreadsheet.ts).
 import { config } from '../../config';
 import { inspectPdf } from '../../files/pdf';
 import { ConversionError, REASONS } from './errors';
 import { convertWithGotenberg } from './gotenberg';
 import { convertWithSoffice, sofficeAvailable } from './soffice';
-import { prepareSpreadsheet } from './prepare-spreadsheet';
+import { prepareOffThread } from './prepare-pool';
 import { sheetsOfPages } from './spreadsheet';
 import { checkOfficeContainer } from './zip-guard';
 
@@ -56,18 +57,20 @@ export async function convertToPdf(bytes: Buffer, contentType: string, o: { name
   const converter = availableConverter();
   if (!converter) throw new ConversionError(REASONS.noConverter, 'unavailable');
   checkOfficeContainer(bytes, contentType);
-  // An xlsx or ods prints every sheet fitted to the page width, its name at the top of each page;
-  // a csv becomes such an xlsx, its one sheet named after the document.
-  const book = await prepareSpreadsheet(bytes, ext, o.name);
-  const input = book?.bytes ?? bytes;
-  const inputExt = book?.ext ?? ext;
-  const baseName = book?.baseName;
   const timeoutMs = config.conversionTimeoutMs;
-  const pdf = await oneAtATime(() =>
-    converter === 'gotenberg'
-      ? convertWithGotenberg(input, inputExt, { url: config.conversionUrl!, timeoutMs, baseName })
-      : convertWithSoffice(input, inputExt, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, maxPauseMs: config.conversionYieldMs, baseName }),
-  );
+  const { pdf, sheets } = await oneAtATime(async () => {
+    // External links cut (a converter would fetch them); an xlsx or ods prints every sheet fitted
+    // to the page width, its name at the top of each page; a csv becomes such an xlsx, its one
+    // sheet named after the document.
+    const ready = await prepareOffThread(bytes, ext, o.name ?? null);
+    const input = Buffer.from(ready.bytes.buffer, ready.bytes.byteOffset, ready.bytes.byteLength);
+    const baseName = ready.baseName;
+    const pdf =
+      converter === 'gotenberg'
+        ? await convertWithGotenberg(input, ready.ext, { url: config.conversionUrl!, timeoutMs, baseName })
+        : await convertWithSoffice(input, ready.ext, { binary: config.conversionSoffice, timeoutMs, memoryBytes: config.conversionMemoryBytes, maxPauseMs: config.conversionYieldMs, baseName, sandbox: config.conversionSandbox });
+    return { pdf, sheets: ready.sheets };
+  });
   let info;
   try {
     info = await inspectPdf(pdf);
@@ -76,6 +79,6 @@ export async function convertToPdf(bytes: Buffer, contentType: string, o: { name
   }
   const max = config.conversionMaxPages;
   if (info.pages > max) throw new ConversionError(REASONS.tooManyPages(info.pages, max));
-  const pageSheets = book && book.sheets.length > 0 ? await sheetsOfPages(pdf, book.sheets).catch(() => null) : null;
+  const pageSheets = sheets && sheets.length > 0 ? await sheetsOfPages(pdf, sheets).catch(() => null) : null;
   return { pdf, pages: info.pages, firstPage: info.firstPage, pageSheets };
 }

@@ -18,4 +18,6 @@ export const REASONS = {
   zipBomb: 'The file expands to far more data than a document holds (a compressed "zip bomb"), so it was not converted.',
   tooManyPages: (n: number, max: number) => `The converted document has ${n} pages; previews stop at ${max} pages. The file can still be downloaded.`,
   memory: 'The conversion ran out of memory and was stopped.',
+  sheetsTooLarge: (mb: number, maxMb: number) =>
+    `The spreadsheet's sheets hold ${mb} MB of data once unpacked; previews stop at ${maxMb} MB. The file can still be downloaded.`,
 } as const;

@@ -161,4 +161,25 @@ describe('a csv through Gotenberg', () => {
     expect(sheet).toContain('<pageSetup fitToWidth="1" fitToHeight="0"/>');
     expect(sheet).toContain('<c r="B2"><v>100</v></c>');
   });
+
+  it('is sent a file with its external links cut, as the local converter is (issue 43)', async () => {
+    answer = () => ({ status: 200, body: PDF });
+    const rels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="http://169.254.169.254/latest/meta-data" TargetMode="External"/></Relationships>`;
+    const docx = zip([
+      { name: '[Content_Types].xml', bytes: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
+      { name: 'word/document.xml', bytes: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>') },
+      { name: 'word/_rels/document.xml.rels', bytes: Buffer.from(rels) },
+    ]);
+    const before = process.env.CONVERSION_URL;
+    process.env.CONVERSION_URL = url;
+    try {
+      await convertToPdf(docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document').catch(() => null);
+    } finally {
+      if (before === undefined) delete process.env.CONVERSION_URL;
+      else process.env.CONVERSION_URL = before;
+    }
+    const sent = Buffer.from(await (seen.at(-1)!.form.get('files') as File).arrayBuffer());
+    const entry = zipEntries(sent)!.find((e) => e.name === 'word/_rels/document.xml.rels')!;
+    expect(readZipEntry(sent, entry)!.toString()).not.toContain('169.254.169.254');
+  });
 });

@@ -11,6 +11,12 @@ import { convertWithSoffice, sofficeAvailable } from './soffice';
 import { checkOfficeContainer } from './zip-guard';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-soffice-test-'));
+/**
+ * The fake converters report through files in `dir`, which bubblewrap hides: they run in the
+ * network-only fence (`unshare -rn`, the same process group); the bubblewrap fence has tests of
+ * its own below.
+ */
+const REPORTS = 'unshare' as const;
 function fakeBinary(name: string, script: string) {
   const p = path.join(dir, name);
   fs.writeFileSync(p, `#!/bin/sh\n${script}\n`, { mode: 0o755 });
@@ -55,7 +61,7 @@ describe('soffice process', () => {
     const pidFile = path.join(dir, 'child.pid');
     const bin = fakeBinary('hang', `sleep 600 & echo $! > ${pidFile}; wait`);
     const started = Date.now();
-    await expect(convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 500, memoryBytes: 1024 ** 3 })).rejects.toThrow(/took longer than 1 seconds/);
+    await expect(convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 500, memoryBytes: 1024 ** 3, sandbox: REPORTS })).rejects.toThrow(/took longer than 1 seconds/);
     expect(Date.now() - started).toBeLessThan(20_000);
     const child = Number(fs.readFileSync(pidFile, 'utf8'));
     await expect.poll(() => alive(child)).toBe(false);
@@ -63,14 +69,14 @@ describe('soffice process', () => {
 
   it('a converter that writes no PDF means the file could not be read', async () => {
     const bin = fakeBinary('nothing', 'echo "Error: source file could not be loaded" >&2; exit 0');
-    await expect(convertWithSoffice(Buffer.from('x'), 'pptx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 })).rejects.toThrow(/damaged/);
+    await expect(convertWithSoffice(Buffer.from('x'), 'pptx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, sandbox: REPORTS })).rejects.toThrow(/damaged/);
   });
 
   it('the converter gets its own profile directory and the input named with its extension', async () => {
     const log = path.join(dir, 'args.txt');
     // Writes the PDF where soffice would: <outdir>/document.pdf.
     const bin = fakeBinary('ok', `echo "$@" > ${log}; while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`);
-    const pdf = await convertWithSoffice(Buffer.from('x'), 'odt', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    const pdf = await convertWithSoffice(Buffer.from('x'), 'odt', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, sandbox: REPORTS });
     expect(pdf.toString()).toBe('%PDF-1.4 fake');
     const args = fs.readFileSync(log, 'utf8');
     expect(args).toMatch(/-env:UserInstallation=file:\/\/\/.+quire-convert-[^/]+\/profile/);
@@ -82,7 +88,7 @@ describe('soffice process', () => {
     const log = path.join(dir, 'nice.txt');
     // Field 19 of /proc/self/stat is the niceness of the process reading it (the converter itself).
     const bin = fakeBinary('nice', `cut -d' ' -f19 /proc/$$/stat > ${log}; while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`);
-    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, sandbox: REPORTS });
     expect(fs.readFileSync(log, 'utf8').trim()).toBe('19');
   });
 
@@ -91,7 +97,7 @@ describe('soffice process', () => {
     const log = path.join(dir, 'policy.txt');
     // Field 41 of /proc/<pid>/stat is the scheduling policy (5: SCHED_IDLE).
     const bin = fakeBinary('policy', `cut -d' ' -f41 /proc/$$/stat > ${log}; ${WRITE_PDF}`);
-    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3 });
+    await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, sandbox: REPORTS });
     expect(fs.readFileSync(log, 'utf8').trim()).toBe('5');
   });
 
@@ -101,7 +107,7 @@ describe('soffice process', () => {
     const bin = fakeBinary('stoppable', `echo $$ > ${pidFile}; sleep 1; ${WRITE_PDF}`);
     const started = Date.now();
     let settledAt = 0;
-    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 2_000, memoryBytes: 1024 ** 3, maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 2_000, memoryBytes: 1024 ** 3, sandbox: REPORTS, maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
     // Running (the thread idle meanwhile, so nothing stops it yet).
     await expect.poll(() => stateOf(pidFile), { timeout: 10_000, interval: 20 }).not.toBeNull();
     const states = await busyFor(3_500, () => stateOf(pidFile));
@@ -117,7 +123,8 @@ describe('soffice process', () => {
     const bin = fakeBinary('starved', `sleep 0.3; ${WRITE_PDF}`);
     const started = Date.now();
     let settledAt = 0;
-    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, maxPauseMs: 400 }).finally(() => (settledAt = Date.now()));
+    // No fence: on two loaded cores, making a user namespace at SCHED_IDLE beside a spinning thread alone took 2 s.
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, sandbox: 'none', maxPauseMs: 400 }).finally(() => (settledAt = Date.now()));
     await busyFor(4_000, () => null);
     expect((await converted).toString()).toBe('%PDF-1.4 fake');
     expect(settledAt - started).toBeLessThan(3_000);
@@ -126,6 +133,54 @@ describe('soffice process', () => {
   it('a missing binary is no converter', () => {
     expect(sofficeAvailable(path.join(dir, 'does-not-exist'))).toBe(false);
     expect(sofficeAvailable('sh')).toBe(true);
+  });
+});
+
+/** Pids of running processes whose command line is exactly `argv`. */
+const processesRunning = (argv: string[]) =>
+  fs
+    .readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8') === argv.join('\u0000') + '\u0000' && alive(Number(p));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+
+describe.skipIf(!sofficeAvailable('bwrap'))('the bubblewrap fence', () => {
+  it('hides every file outside the conversion folder', async () => {
+    const marker = path.join(dir, 'marker.txt');
+    fs.writeFileSync(marker, 'SECRET-MARKER');
+    const bin = fakeBinary('peek', `while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; { printf '%%PDF-1.4 '; cat ${marker} /etc/hostname 2>/dev/null; echo; ls "$HOME"; } > "$2/document.pdf"; fi; shift; done`);
+    const pdf = (await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 10_000, memoryBytes: 1024 ** 3, sandbox: 'bwrap' })).toString();
+    expect(pdf).toMatch(/^%PDF-1.4 /);
+    expect(pdf).not.toContain('SECRET-MARKER');
+    expect(pdf).not.toContain(fs.readFileSync('/etc/hostname', 'utf8').trim());
+    // Its own folder is there: the input it was given.
+    expect(pdf).toContain('document.docx');
+  });
+
+  it('a converter inside is held stopped while the thread is busy and killed at the deadline', async () => {
+    const argv = ['sleep', `600.${process.pid}`];
+    const bin = fakeBinary('fenced-hang', argv.join(' '));
+    const started = Date.now();
+    let settledAt = 0;
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 3_000, memoryBytes: 1024 ** 3, sandbox: 'bwrap', maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
+    const failed = expect(converted).rejects.toThrow(/took longer than 3 seconds/);
+    await expect.poll(() => processesRunning(argv).length, { timeout: 10_000, interval: 20 }).toBe(1);
+    const [pid] = processesRunning(argv);
+    const state = () => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    };
+    expect(await busyFor(1_500, state)).toContain('T');
+    await failed;
+    // The deadline counted the time it ran, not the time it was stopped.
+    expect(settledAt - started).toBeGreaterThan(3_000);
+    await expect.poll(() => processesRunning(argv).length, { timeout: 5_000 }).toBe(0);
   });
 });
 

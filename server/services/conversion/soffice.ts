@@ -1,7 +1,8 @@
 // The local converter: LibreOffice's `soffice --headless --convert-to pdf`, one process per file
 // with its own profile directory (two conversions never share a user installation, and a
-// crashed one leaves nothing behind), an address-space limit (prlimit) and a deadline after which
-// the whole process group is killed.
+// crashed one leaves nothing behind), an address-space limit (prlimit), a deadline after which
+// the whole process group is killed, and a fence: no network, no files but its own
+// (sandbox.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,13 +11,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pauseWhileBusy } from '../../lib/pause-while-busy';
 import { ConversionError, REASONS } from './errors';
+import { converterEnv, sandboxed, sandboxKind, type SandboxChoice } from './sandbox';
 
 /**
  * `baseName`: the input's file name without extension (a csv too large to become an xlsx has its
  * sheet named after it); default `document`. `maxPauseMs`: how long in all it may be stopped while
  * the server is busy (pause-while-busy.ts); not counted in `timeoutMs`.
  */
-export type SofficeOptions = { binary: string; timeoutMs: number; memoryBytes: number; maxPauseMs?: number; baseName?: string };
+export type SofficeOptions = { binary: string; timeoutMs: number; memoryBytes: number; maxPauseMs?: number; baseName?: string; sandbox?: SandboxChoice };
 
 const found = new Map<string, boolean>();
 
@@ -47,7 +49,8 @@ export async function convertWithSoffice(bytes: Buffer, ext: string, o: SofficeO
       `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
       '--convert-to', 'pdf', '--outdir', path.join(dir, 'out'), input,
     ];
-    const limited: [string, string[]] = hasPrlimit() ? ['prlimit', [`--as=${o.memoryBytes}`, '--', o.binary, ...args]] : [o.binary, args];
+    const fenced = sandboxed(sandboxKind(o.sandbox ?? 'auto'), o.binary, args, dir);
+    const limited: [string, string[]] = hasPrlimit() ? ['prlimit', [`--as=${o.memoryBytes}`, '--', fenced[0], ...fenced[1]]] : fenced;
     // At the lowest CPU priority (nice 19, and SCHED_IDLE where chrt exists: any request's thread
     // that wakes takes the core at once): a conversion takes what the server's requests leave, so
     // the viewer's pages keep their latency while it runs (docs/benchmarks.md, "Office files").
@@ -82,7 +85,7 @@ function lowerAutogroup(pid: number | undefined) {
 function run(cmd: string, argv: string[], { timeoutMs, maxPauseMs = 0 }: Pick<SofficeOptions, 'timeoutMs' | 'maxPauseMs'>, home: string) {
   return new Promise<{ code: number | null; stderr: string; timedOut: boolean }>((resolve) => {
     // detached: its own process group, so the kill reaches soffice.bin under oosplash too.
-    const child = spawn(cmd, argv, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HOME: home } });
+    const child = spawn(cmd, argv, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: converterEnv(home) as NodeJS.ProcessEnv });
     lowerAutogroup(child.pid);
     const pausing = pauseWhileBusy(child.pid, { maxPauseMs });
     const started = Date.now();

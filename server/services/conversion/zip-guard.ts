@@ -7,10 +7,20 @@ import { ConversionError, REASONS } from './errors';
 
 /** Whole uncompressed content a document may declare. */
 export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+/**
+ * Unpacked sheet data a spreadsheet may hold (an xlsx's worksheets and shared strings, an ods's
+ * content.xml): past it, preparing and converting it would take the server's memory and minutes
+ * for far more pages than a preview shows (CONVERSION_MAX_PAGES).
+ */
+export const MAX_SHEET_BYTES = 64 * 1024 * 1024;
+const SHEET_PART: Record<string, RegExp> = {
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': /^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/,
+  'application/vnd.oasis.opendocument.spreadsheet': /^content\.xml$/,
+};
 /** Compression ratio beyond which one entry is treated as a bomb (text XML compresses about 10:1). */
 const MAX_RATIO = 200;
 
-export type ZipDirEntry = { name: string; compressed: number; size: number; method: number; localOffset: number };
+export type ZipDirEntry = { name: string; compressed: number; size: number; method: number; localOffset: number; flags: number; time: number; date: number; crc: number };
 
 function endOfCentralDirectory(b: Buffer): number {
   for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
@@ -35,7 +45,11 @@ export function zipEntries(b: Buffer): ZipDirEntry[] | null {
     const commentLen = b.readUInt16LE(at + 32);
     const method = b.readUInt16LE(at + 10);
     const localOffset = b.readUInt32LE(at + 42);
-    entries.push({ name: b.subarray(at + 46, at + 46 + nameLen).toString('utf8'), compressed, size, method, localOffset });
+    const flags = b.readUInt16LE(at + 8);
+    const time = b.readUInt16LE(at + 12);
+    const date = b.readUInt16LE(at + 14);
+    const crc = b.readUInt32LE(at + 16);
+    entries.push({ name: b.subarray(at + 46, at + 46 + nameLen).toString('utf8'), compressed, size, method, localOffset, flags, time, date, crc });
     at += 46 + nameLen + extraLen + commentLen;
   }
   return entries;
@@ -58,6 +72,12 @@ export function checkOfficeContainer(bytes: Buffer, contentType: string): void {
     if (e.size === 0xffffffff || e.compressed === 0xffffffff) throw new ConversionError(REASONS.zipBomb);
     total += e.size;
     if (total > MAX_UNPACKED_BYTES || (e.size > 1024 * 1024 && e.size > e.compressed * MAX_RATIO)) throw new ConversionError(REASONS.zipBomb);
+  }
+  const sheetPart = SHEET_PART[contentType];
+  if (sheetPart) {
+    const sheets = entries.reduce((n, e) => (sheetPart.test(e.name) ? n + e.size : n), 0);
+    const mb = (n: number) => Math.round(n / (1024 * 1024));
+    if (sheets > MAX_SHEET_BYTES) throw new ConversionError(REASONS.sheetsTooLarge(mb(sheets), mb(MAX_SHEET_BYTES)));
   }
   if (contentType.includes('opendocument')) {
     if (entries.some((e) => e.name === 'META-INF/manifest.xml') && odfEncrypted(bytes)) throw new ConversionError(REASONS.password);
@@ -90,12 +110,18 @@ function odfEncrypted(bytes: Buffer): boolean {
   return false;
 }
 
-/** One entry's bytes (stored or deflated), read through its local header; null when unreadable. */
-export function readZipEntry(b: Buffer, e: ZipDirEntry): Buffer | null {
+/** One entry's bytes as stored in the ZIP (compressed or not), through its local header; null when unreadable. */
+export function rawZipEntry(b: Buffer, e: ZipDirEntry): Buffer | null {
   const h = e.localOffset;
   if (h + 30 > b.length || b.readUInt32LE(h) !== 0x04034b50) return null;
   const start = h + 30 + b.readUInt16LE(h + 26) + b.readUInt16LE(h + 28);
-  const raw = b.subarray(start, start + e.compressed);
+  return start + e.compressed <= b.length ? b.subarray(start, start + e.compressed) : null;
+}
+
+/** One entry's bytes (stored or deflated), read through its local header; null when unreadable. */
+export function readZipEntry(b: Buffer, e: ZipDirEntry): Buffer | null {
+  const raw = rawZipEntry(b, e);
+  if (!raw) return null;
   try {
     if (e.method === 0) return Buffer.from(raw);
     if (e.method === 8) return inflateRawSync(raw, { maxOutputLength: Math.max(e.size, 1) });

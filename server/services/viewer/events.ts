@@ -13,7 +13,6 @@ import { newId } from '../../ids';
 import { pgTimestamp, sqlRows } from '../../db/sql';
 import type { ViewerLink } from './links';
 import { allow, retryAfterSeconds } from './limits';
-import { boundedDuration, segmentsOf } from '../../files/video';
 import { MAX_EVENT_MS, MAX_EVENTS_PER_BATCH, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from './events-sql';
 
 export { MAX_EVENT_MS, MAX_EVENTS_PER_BATCH, OPEN_TIME_SLACK_MS };
@@ -29,8 +28,6 @@ export async function recordPageEvents(
   viewId: string,
   events: PageEventInput[],
   address: string,
-  /** Videos: the duration the player read, kept when the container did not say (the first play). */
-  mediaDurationMs?: number,
 ): Promise<{ recorded: number }> {
   // A visitor's tabs send a heartbeat every 10 s; far more is a script, refused before any work.
   for (const [kind, key] of [['events_session', actor.sessionId], ['events_address', address]] as const) {
@@ -40,9 +37,9 @@ export async function recordPageEvents(
     }
   }
   if (events.length > MAX_EVENTS_PER_BATCH) throw invalid('events', `must hold at most ${MAX_EVENTS_PER_BATCH} events a batch (got ${events.length}); send the rest in another`);
-  const rows = await db.$queryRaw<{ id: string; documentId: string; versionId: string | null; pages: number; parentViewId: string | null; shared: boolean; video: boolean; durationMs: number | null }[]>`
+  const rows = await db.$queryRaw<{ id: string; documentId: string; versionId: string | null; pages: number; parentViewId: string | null; shared: boolean }[]>`
     SELECT v.id, v.parent_view_id AS "parentViewId", v.document_id AS "documentId", v.version_id AS "versionId",
-      COALESCE(dv.num_pages, d.num_pages) AS pages, COALESCE(dv.type = 'video', false) AS video, dv.duration_ms AS "durationMs",
+      COALESCE(dv.num_pages, d.num_pages) AS pages,
       (v.dataroom_id IS NULL OR EXISTS (
         SELECT 1 FROM dataroom_documents p
         LEFT JOIN viewer_group_permissions perm ON perm.group_id = ${link.groupId} AND perm.item_id = p.id
@@ -55,9 +52,6 @@ export async function recordPageEvents(
   const view = rows[0];
   if (!view) throw new ApiError('not_found', 'No such view in this session.');
   if (!view.shared) throw new ApiError('not_found', 'No such document here.');
-  if (view.video && view.durationMs === null && view.versionId && mediaDurationMs !== undefined) {
-    view.pages = (await learnVideoDuration(view.versionId, mediaDurationMs)) ?? view.pages;
-  }
   const seen = new Set<string>();
   const valid = events.filter((e) => {
     if (typeof e?.id !== 'string' || !EVENT_ID.test(e.id) || seen.has(e.id)) return false;
@@ -82,25 +76,4 @@ export async function recordPageEvents(
     view.parentViewId,
   ], { prepare: true });
   return { recorded: r?.recorded ?? 0 };
-}
-
-/**
- * A video whose container gave no duration takes the first plausible one a player reports
- * (at most MAX_VIDEO_MS), once: its segments become the version's pages (and the document's,
- * when it is the primary version). Answers the segment count, or null when nothing was learned.
- */
-async function learnVideoDuration(versionId: string, reportedMs: number): Promise<number | null> {
-  const ms = boundedDuration(reportedMs);
-  if (ms === null) return null;
-  const pages = segmentsOf(ms);
-  return db.$transaction(async (tx) => {
-    const v = await tx.documentVersion.updateManyAndReturn({
-      where: { id: versionId, type: 'video', durationMs: null },
-      data: { durationMs: ms, numPages: pages },
-      select: { documentId: true, isPrimary: true },
-    });
-    if (!v[0]) return null;
-    if (v[0].isPrimary) await tx.document.updateMany({ where: { id: v[0].documentId }, data: { numPages: pages } });
-    return pages;
-  });
 }
