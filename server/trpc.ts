@@ -4,7 +4,6 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { requirePlan } from './auth/plans';
 import type { Actor, RequestInfo } from './auth/actor';
 import type { Scope } from '../lib/shared/scopes';
 import { ApiError, type ErrorCode } from './errors';
@@ -114,8 +113,6 @@ export const tokenProcedure = publicProcedure.use(({ ctx, next }) => {
 export type TeamProcedureOptions = {
   /** The rate-limit budget of the operation on /v1 (default: the general one). */
   bucket?: RateLimitBucket;
-  /** Plans that include the operation; others get 403 plan_restriction naming the feature. */
-  plan?: { feature: string; plans: readonly PlanName[] };
 };
 
 /**
@@ -133,7 +130,6 @@ export function teamProcedure(scope: Scope, options: TeamProcedureOptions = {}) 
         required_scope: scope,
       });
     }
-    if (options.plan) requirePlan(actor, options.plan.feature, options.plan.plans);
     return next({ ctx: { ...ctx, actor } });
   });
 }

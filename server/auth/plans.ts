@@ -1,13 +1,41 @@
-// Plan gating of whole operations (field-level gating lives with the resource that has it).
+// Plan caps on how many of a thing a team may have (brands, webhook endpoints, custom fields on a
+// link): one refusal, worded one way. Field-level gating lives with the resource that has it
+// (services/branding/settings.ts).
 import { ApiError } from '../errors';
 import type { Actor } from './actor';
-import type { PlanName } from '../../lib/shared/plans';
+import { PLANS, type PlanName } from '../../lib/shared/plans';
 
-export function requirePlan(actor: Actor, feature: string, plans: readonly PlanName[]) {
-  if (plans.includes(actor.plan)) return;
-  throw new ApiError('plan_restriction', `The ${feature} feature is not included in the ${actor.plan} plan; it needs one of: ${plans.join(', ')}.`, {
-    feature,
+type Cap = {
+  /** The feature named in `details.feature`. */
+  feature: string;
+  /** The thing counted, singular and plural: "webhook endpoint", "webhook endpoints". */
+  noun: [string, string];
+  caps: Record<PlanName, number>;
+  /** What the team would have: the count now (a create adds one) or asked for. */
+  wanted: number;
+  /** How the count is said: "the team has N" (a team-wide count) or "asks for N" (one request's). */
+  counted?: 'has' | 'asks';
+  fields?: string[];
+};
+
+/** The plans whose cap allows `wanted`. */
+export const plansAllowing = (caps: Record<PlanName, number>, wanted: number): PlanName[] => PLANS.filter((p) => caps[p] >= wanted);
+
+/** 403 plan_restriction when the actor's plan allows fewer than `wanted`; names the plans that allow it. */
+export function assertWithinCap(actor: Actor, c: Cap): void {
+  const limit = c.caps[actor.plan];
+  if (c.wanted <= limit) return;
+  const plans = plansAllowing(c.caps, c.wanted);
+  const [one, many] = c.noun;
+  const has = c.counted === 'asks' ? `this asks for ${c.wanted}` : `the team has ${c.wanted - 1}`;
+  const lift = plans.length ? `the ${plans.length === 1 ? 'plan' : 'plans'} ${plans.join(', ')} ${plans.length === 1 ? 'allows' : 'allow'} more` : 'no plan allows more';
+  const message = limit === 0 ? `The ${actor.plan} plan includes no ${many}; ${plans.length ? `${plans.join(', ')} ${plans.length === 1 ? 'does' : 'do'}` : 'no plan does'}.` : `The ${actor.plan} plan includes ${limit} ${limit === 1 ? one : many} and ${has}; ${lift}.`;
+  throw new ApiError('plan_restriction', message, {
+    feature: c.feature,
+    ...(c.fields ? { fields: c.fields } : {}),
     current_plan: actor.plan,
-    plans: [...plans],
+    usage: c.counted === 'asks' ? c.wanted : c.wanted - 1,
+    limit,
+    plans,
   });
 }

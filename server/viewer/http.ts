@@ -8,6 +8,7 @@ import { viewerWords } from '../../lib/shared/viewer-words';
 import { ApiError } from '../errors';
 import { fromOwnOrigin } from '../lib/origin';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable';
+import { mapError } from '../http/errors';
 import { readBody } from '../http/body';
 import { errorResponse } from '../http/envelope';
 import { visitorBranding } from '../services/branding/effective';
@@ -307,18 +308,12 @@ export async function eventsRoute(req: Request, p: Params): Promise<Response> {
 }
 
 /** Refusals of the JSON viewer routes, in the API's error envelope (the viewer's scripts read `message`). */
-function jsonRefusal(e: unknown): Response {
+/** A viewer JSON route's failure in the spec's envelope, mapped as /v1 maps its own (server/http/errors.ts). */
+function jsonRefusal(e: unknown, req: Request): Response {
   const cause = e instanceof TRPCError && e.cause ? e.cause : e;
   if (cause instanceof LinkExpiredError) return errorResponse('not_found', 'This link has expired.', null, NO_STORE, 410);
-  if (cause instanceof ApiError) return errorResponse(cause.code, cause.message, cause.details, NO_STORE);
-  if (e instanceof TRPCError && e.code === 'BAD_REQUEST') {
-    const issues = e.cause && 'issues' in e.cause ? (e.cause as { issues: { path: PropertyKey[]; message: string }[] }).issues : [];
-    const first = issues[0];
-    const msg = first ? `${first.path.map(String).join('.') || 'body'}: ${first.message}` : 'Malformed request.';
-    return errorResponse('unprocessable_entity', msg, { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })) }, NO_STORE);
-  }
-  if (databaseUnavailable(cause)) return errorResponse('service_unavailable', 'Briefly unavailable; try again in a few seconds.', { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS }, NO_STORE);
-  throw e;
+  const m = mapError(e, req.method, new URL(req.url).pathname);
+  return errorResponse(m.code, m.message, m.details, NO_STORE, m.status);
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE } });
@@ -339,7 +334,7 @@ export async function questionsRoute(req: Request, p: Params): Promise<Response>
     }
     return json(201, await viewerCaller(ctx).ask(body as never));
   } catch (e) {
-    return jsonRefusal(e);
+    return jsonRefusal(e, req);
   }
 }
 
@@ -359,6 +354,6 @@ export async function questionCodeRoute(req: Request, p: Params): Promise<Respon
     if (typeof body?.code === 'string') return json(200, await viewerCaller(ctx).askVerify({ code: body.code }));
     return json(200, await viewerCaller(ctx).askCode({ codeMail: await codeMailFor(link) }));
   } catch (e) {
-    return jsonRefusal(e);
+    return jsonRefusal(e, req);
   }
 }

@@ -1,6 +1,7 @@
 // Brands (spec 2.9, 3.2, 4.3): named viewer settings of a team. Exactly one is the default
 // whenever the team has any: every write that can move the default, and the per-plan cap, runs
 // under a lock on the team row (a partial unique index backs it up).
+import { assertWithinCap, plansAllowing } from '../../auth/plans';
 import type { Actor } from '../../auth/actor';
 import { changesBetween, emit } from '../events/emit';
 import { db, type Tx } from '../../db/client';
@@ -55,20 +56,7 @@ export async function getBrand(actor: Actor, id: string, tx: Tx = db) {
   return (await toBrands(tx, [row]))[0]!;
 }
 
-const plansAbove = (used: number): PlanName[] => PLANS.filter((p) => BRAND_CAPS[p] > used);
-
-function assertBelowCap(actor: Actor, used: number) {
-  const limit = BRAND_CAPS[actor.plan];
-  if (used < limit) return;
-  const plans = plansAbove(used);
-  throw new ApiError(
-    'plan_restriction',
-    limit === 0
-      ? `The ${actor.plan} plan includes no brands; ${plans.join(', ')} do.`
-      : `The ${actor.plan} plan includes ${limit} brand${limit === 1 ? '' : 's'} and the team has ${used}; ${plans.join(', ')} allow more.`,
-    { feature: 'brands', current_plan: actor.plan, usage: used, limit, plans },
-  );
-}
+const assertBelowCap = (actor: Actor, used: number) => assertWithinCap(actor, { feature: 'brands', noun: ['brand', 'brands'], caps: BRAND_CAPS, wanted: used + 1 });
 
 async function assertNameFree(tx: Tx, teamId: string, name: string, exceptId: string | null) {
   const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
@@ -210,7 +198,7 @@ export async function brandUsage(actor: Actor) {
   for (const [field, f] of Object.entries(FIELD_FEATURES)) {
     if (!fieldAllowed(field, actor.plan)) locked[field] = { feature: f.feature, plans: [...f.plans] };
   }
-  return { plan: actor.plan, used, limit: BRAND_CAPS[actor.plan], plans_that_lift: plansAbove(used), locked_fields: locked };
+  return { plan: actor.plan, used, limit: BRAND_CAPS[actor.plan], plans_that_lift: plansAllowing(BRAND_CAPS, used + 1), locked_fields: locked };
 }
 
 /** What deleting a brand would move: the rooms and links pinned to it, and the next default. */

@@ -1,6 +1,7 @@
 // The access and presentation settings links and presets share (DESIGN.md "Links, presets and
 // the viewer"): watermark, custom fields and their plan cap, allow/deny lists, passwords, the
 // social card image. Links and presets both go through here, so a rule is written once.
+import { assertWithinCap } from '../../auth/plans';
 import { scrypt, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Actor } from '../../auth/actor';
@@ -84,20 +85,9 @@ export function normalizeCustomFields(fields: CustomFieldInput[]): CustomField[]
   });
 }
 
-const plansAllowing = (count: number): PlanName[] => PLANS.filter((p) => CUSTOM_FIELD_CAPS[p] >= count);
-
 /** 403 plan_restriction when the plan allows fewer custom fields than `count`. */
 export function assertCustomFieldCap(actor: Actor, count: number) {
-  const limit = CUSTOM_FIELD_CAPS[actor.plan];
-  if (count <= limit) return;
-  const plans = plansAllowing(count);
-  throw new ApiError(
-    'plan_restriction',
-    limit === 0
-      ? `The ${actor.plan} plan includes no custom fields on links; ${plans.join(', ')} do.`
-      : `The ${actor.plan} plan allows ${limit} custom field${limit === 1 ? '' : 's'} per link, not ${count}; ${plans.join(', ')} allow${plans.length === 1 ? 's' : ''} that many.`,
-    { feature: 'custom_fields', fields: ['custom_fields'], current_plan: actor.plan, usage: count, limit, plans },
-  );
+  assertWithinCap(actor, { feature: 'custom_fields', noun: ['custom field per link', 'custom fields per link'], caps: CUSTOM_FIELD_CAPS, wanted: count, counted: 'asks', fields: ['custom_fields'] });
 }
 
 /** Lower-cased, duplicates dropped, order kept. */

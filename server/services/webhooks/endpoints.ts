@@ -1,6 +1,7 @@
 // Webhook endpoints (DESIGN.md "Webhooks (Standard Webhooks 1.0)"): where a team's events are
 // POSTed. Every change is a `webhook_endpoint.*` event written in its transaction; the secret is
 // never part of the object (only the create and rotate answers carry it).
+import { assertWithinCap } from '../../auth/plans';
 import crypto from 'node:crypto';
 import type { Actor, SystemActor } from '../../auth/actor';
 import { db, type Tx } from '../../db/client';
@@ -62,18 +63,8 @@ function checkEvents(events: string[]): string[] {
   return [...new Set(events)];
 }
 
-function assertBelowCap(actor: Actor, used: number) {
-  const limit = WEBHOOK_ENDPOINT_CAPS[actor.plan];
-  if (used < limit) return;
-  const plans = PLANS.filter((p) => WEBHOOK_ENDPOINT_CAPS[p] > used);
-  throw new ApiError(
-    'plan_restriction',
-    limit === 0
-      ? `The ${actor.plan} plan includes no webhook endpoints; ${plans.join(', ')} do.`
-      : `The ${actor.plan} plan includes ${limit} webhook endpoint${limit === 1 ? '' : 's'} and the team has ${used}; ${plans.join(', ')} allow more.`,
-    { feature: 'webhooks', current_plan: actor.plan, usage: used, limit, plans },
-  );
-}
+const assertBelowCap = (actor: Actor, used: number) =>
+  assertWithinCap(actor, { feature: 'webhooks', noun: ['webhook endpoint', 'webhook endpoints'], caps: WEBHOOK_ENDPOINT_CAPS, wanted: used + 1 });
 
 
 export type CreateEndpointInput = { url: string; description?: string | null; events: string[]; enabled?: boolean };
