@@ -12,7 +12,7 @@ import { PRESETS, SCOPES, type Scope } from '../../lib/shared/scopes';
 import type { ErrorCode } from '../errors';
 import { ACCEPTED_CONTENT_TYPES } from '../../lib/shared/content-types';
 import { appRouter } from '../routers';
-import { takesEmptyBody } from '../rest/dispatch';
+import { describeInput, emptyBodyIsObject } from './procedure-input';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Meta } from '../trpc';
 import { componentHeaders, componentResponses, ERROR_RESPONSES, errorExample, errorSchemas, rateLimitHeaders, ref } from './errors';
@@ -58,6 +58,12 @@ export function openApiProcedures(): Map<string, ProcInfo> {
     out.set(`${openapi.method} ${p}`, { path, meta: def.meta!, inputs: def.inputs ?? [] });
   }
   return out;
+}
+
+/** Whether the operation takes an empty body as `{}` (the routing table's rule, procedure-input.ts). */
+function takesEmptyBody(proc: ProcInfo, method: string, path: string): boolean {
+  const procedure = (appRouter._def.procedures as Record<string, unknown>)[proc.path];
+  return emptyBodyIsObject(method.toUpperCase(), describeInput(procedure as never), path);
 }
 
 /** Whether a zod object schema rejects unknown keys (z.strictObject / .strict()). */
@@ -170,7 +176,7 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
     // strictness; the procedure's own input says whether unknown keys are refused.
     if (proc.inputs.length > 0 && proc.inputs.every(isStrictZodObject)) schema.additionalProperties = false;
     const example = REQUEST_EXAMPLES[op.operationId] ?? sample(media.schema, doc);
-    requestBody = { required: !takesEmptyBody(proc.path), content: { 'application/json': { schema: media.schema, example } } };
+    requestBody = { required: !takesEmptyBody(proc, method, path), content: { 'application/json': { schema: media.schema, example } } };
   }
 
   const successStatus = String(proc.meta.status ?? 200);

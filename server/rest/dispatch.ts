@@ -2,15 +2,9 @@
 // operations (the OpenAPI document) and defines how a request becomes a procedure's input; this
 // file applies those same rules without the library's per-request work (a fresh caller proxy, a
 // node-style request and response, a scan of every route per method).
-import {
-  coerceSchema,
-  getInputOutputParsers,
-  instanceofZodTypeLikeVoid,
-  instanceofZodTypeObject,
-  instanceofZodTypeOptional,
-  unwrapZodType,
-} from 'trpc-to-openapi';
+import { coerceSchema } from 'trpc-to-openapi';
 import { appRouter } from '../routers';
+import { describeInput, emptyBodyIsObject, type ProcedureInput } from '../openapi/procedure-input';
 import type { Context, Meta } from '../trpc';
 import type { RateLimitBucket } from '../ratelimit';
 import { middlewaresFor, runProcedure, type ProcedureDef } from './run-procedure';
@@ -23,8 +17,6 @@ type Procedure = ((opts: {
   signal: undefined;
   batchIndex: number;
 }) => Promise<unknown>) & { _def: ProcedureDef & { meta?: Meta } };
-
-type ZodLike = { _zod: { def: { type: string } }; shape: Record<string, unknown>; unwrap(): unknown };
 
 export type Route = {
   method: string;
@@ -39,43 +31,11 @@ export type Route = {
   middlewares: ReturnType<typeof middlewaresFor>;
   status: number;
   /** undefined: the operation takes no input (z.void()). */
-  input?: { schema: ZodLike; isObject: boolean; arrayKeys: string[] };
+  input?: ProcedureInput;
   /** A POST whose input fields are all optional: an empty body counts as `{}` (emptyBodyIsObject). */
   emptyBody: boolean;
   coerced: boolean;
 };
-
-function describeInput(procedure: Procedure): Route['input'] {
-  const { inputParser } = getInputOutputParsers(procedure as never);
-  const schema = unwrapZodType(inputParser as never, true) as unknown as ZodLike;
-  if (instanceofZodTypeLikeVoid(schema as never)) return undefined;
-  const isObject = instanceofZodTypeObject(schema as never);
-  const arrayKeys = isObject
-    ? Object.entries(schema.shape)
-        .filter(([, s]) => {
-          const kind = (x: unknown) => (x as ZodLike)._zod.def.type;
-          return kind(s) === 'array' || (instanceofZodTypeOptional(s as never) && kind((s as ZodLike).unwrap()) === 'array');
-        })
-        .map(([k]) => k)
-    : [];
-  return { schema, isObject, arrayKeys };
-}
-
-/**
- * DESIGN.md "Request bodies of action POSTs": a POST whose input fields, beyond its path
- * parameters, are all optional (or that takes no input), with no rule across fields (a
- * refinement), accepts an empty body as `{}`, as
- * `curl -X POST` sends it. Derived from the input schema, so a later action POST needs nothing.
- */
-function emptyBodyIsObject(method: string, input: Route['input'], openapiPath: string): boolean {
-  if (method !== 'POST') return false;
-  if (!input) return true;
-  // A refined object (superRefine: "upload_id or source_url") needs some of its optional fields.
-  if (!input.isObject || (input.schema._zod.def as { checks?: unknown[] }).checks?.length) return false;
-  const pathKeys = new Set([...openapiPath.matchAll(/\{([^}]+?)\}/g)].map((m) => m[1]));
-  // zod marks `.optional()` fields 'optional' and `.default()` ones 'defaulted'.
-  return Object.entries(input.schema.shape).every(([k, field]) => pathKeys.has(k) || (field as { _zod: { optin?: string } })._zod.optin !== undefined);
-}
 
 const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
@@ -84,7 +44,7 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
   const procedure = proc as unknown as Procedure;
   const meta = procedure._def.meta;
   if (!meta?.openapi || procedure._def.type === ('subscription' as never)) continue;
-  const input = describeInput(procedure);
+  const input = describeInput(procedure as never);
   const re = escape(meta.openapi.path.replace(/^\/|\/$/g, '')).replace(/\{([^}]+?)\}/g, (_, key: string) => `(?<${key}>[^/]+)`);
   ROUTES.push({
     method: meta.openapi.method,
@@ -110,9 +70,6 @@ export function routeFor(method: string, path: string): { route: Route; params: 
   }
   return undefined;
 }
-
-/** Whether the operation of a procedure (by its dotted path) takes an empty body as `{}`. */
-export const takesEmptyBody = (procedurePath: string) => ROUTES.some((r) => r.path === procedurePath && r.emptyBody);
 
 /** trpc-to-openapi matched paths case-insensitively; the contract's paths are exact. */
 export const caseDiffers = (path: string) => !ROUTES.some((r) => r.pattern.test(path)) && ROUTES.some((r) => r.anyCase.test(path));
