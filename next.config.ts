@@ -12,7 +12,7 @@ const VIEWER_FILES = [
   // The render pool's threads (server/lib/worker-pool.ts) load these from disk, outside the bundle.
   './server/lib/worker-host.mjs',
   './server/errors.ts',
-  './server/services/viewer/{render-jobs,render-errors,pdfjs,watermark,watermark-fonts,watermark-config,bidi}.ts',
+  './server/media/{render-jobs,render-errors,pdfjs,watermark,watermark-fonts,bidi}.ts',
   './node_modules/tsx/**',
   './node_modules/esbuild/**',
   './node_modules/@esbuild/**',

@@ -16,7 +16,7 @@ import { isApiOnlyHost } from './server/http/api-host';
 import { errorResponse } from './server/http/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { contentSecurityPolicy, isPagePath, newNonce } from './server/http/csp';
-import { slugPageFacts } from './server/services/viewer/links';
+import { slugPageFacts } from './server/services/visitor/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
 export async function proxy(req: NextRequest) {

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
-import { makePages } from '../server/services/viewer/fixtures';
+import { makePages } from '../server/media/fixtures';
 import { benchApi, freePort, freshDatabase, startApp, stopApp } from './http-app';
 import { dbUrl } from './seed';
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { convertToPdf, availableConverter } from '../server/services/conversion/converter';
-import { makePages } from '../server/services/viewer/fixtures';
+import { makePages } from '../server/media/fixtures';
 import { docx } from '../tests/support/office';
 import { groupPids, loopDelayEnv, loopDelays, machineCpu, procCpuSeconds } from './harness';
 import { benchApi, freePort, freshDatabase, load, startApp, stopApp } from './http-app';
@@ -33,7 +33,7 @@ async function main() {
   if (!converter) throw new Error('no converter here: install LibreOffice (soffice) or set CONVERSION_URL');
   const pages = Array.from({ length: 20 }, (_, i) => `Page ${i + 1}. ${'Quarterly figures and commentary for the board. '.repeat(30)}`);
   const file = await docx(pages);
-  const { renderPage } = await import('../server/services/viewer/render');
+  const { renderPage } = await import('../server/media/render');
   const { getBlobStore } = await import('../server/storage');
   const runs: { convert: number; first: number }[] = [];
   for (let i = 0; i < 3; i++) {

@@ -13,11 +13,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { LocalBlobStore } from '../server/storage';
-import { makePdf } from '../server/services/viewer/fixtures';
-import { loadPdfjs } from '../server/services/viewer/pdfjs';
-import { dropParsedDocuments, prerenderFirstPages, renderPage, renderStats } from '../server/services/viewer/render';
-import { closeRenderPool, renderPool } from '../server/services/viewer/render-pool';
-import { watermarkPdf } from '../server/services/viewer/watermark';
+import { makePdf } from '../server/media/fixtures';
+import { loadPdfjs } from '../server/media/pdfjs';
+import { dropParsedDocuments, prerenderFirstPages, renderPage, renderStats } from '../server/media/render';
+import { closeRenderPool, renderPool } from '../server/media/render-pool';
+import { watermarkPdf } from '../server/media/watermark';
 
 const { values: args } = parseArgs({ options: { pages: { type: 'string', default: '200' }, reads: { type: 'string', default: '30' } } });
 const PAGES = Number(args.pages);

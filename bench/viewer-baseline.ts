@@ -3,7 +3,7 @@
 // statement (LINK_SQL, named as the app names it; the cookie's token hashed as the app does) and checks what the app checks
 // (link live, session admitted under the link's access settings, page in range), then:
 // - page image: reads the cached image file and sends it with the app's headers;
-// - events: the app's view check and its recording statement (server/services/viewer/events.ts:
+// - events: the app's view check and its recording statement (server/services/visitor/events.ts:
 //   the view locked, the open-time budget, events and per-page totals), without Prisma;
 // - gated link page: sends the HTML the app served for it (BENCH_GATE_HTML), byte for byte;
 // - /bytes/{version}: the page image from memory with no check and no query at all: the floor of
@@ -16,8 +16,8 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { runBare } from './bare-server';
-import { accessKey, LINK_SQL, LINK_SQL_NAME, type ViewerLink } from '../server/services/viewer/links';
-import { MAX_EVENT_MS, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from '../server/services/viewer/events-sql';
+import { accessKey, LINK_SQL, LINK_SQL_NAME, type ViewerLink } from '../server/services/visitor/links';
+import { MAX_EVENT_MS, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from '../server/services/visitor/events-sql';
 import { preparedName } from '../server/db/prepared';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });

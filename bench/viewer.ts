@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { makePdf } from '../server/services/viewer/fixtures';
+import { makePdf } from '../server/media/fixtures';
 import { measureRenderStorm, reportRenderStorm } from './render-storm';
 import { fmt, lpad, pad, type LoadSpec, type Measured, type Probe, type Running } from './harness';
 

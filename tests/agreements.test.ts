@@ -7,7 +7,7 @@ import { client, createToken, envelope, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
 import { codeFor, fromLog, logSize, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
 import { signedInDashboard } from './support/dashboard';
-import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
+import { loadPdfjs, pdfjsDataOptions } from '../server/media/pdfjs';
 
 type Api = ReturnType<typeof client>;
 type Obj = Record<string, any>;

@@ -15,7 +15,7 @@ import { ok } from './support/docs';
 import { CSV, DOCX, ODS, ODT, PPTX, XLSX, docx, odt, pptx, spreadsheet, xlsx, xlsxSheets } from './support/office';
 import { startServer, type RunningServer } from './support/server';
 import { enter, makeLink, slugOf, Visitor } from './support/viewer';
-import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
+import { loadPdfjs, pdfjsDataOptions } from '../server/media/pdfjs';
 import { zip } from '../server/lib/zip';
 
 type Api = ReturnType<typeof client>;

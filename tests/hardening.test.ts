@@ -12,7 +12,7 @@ import { hostOf, rawConnect, rawRequest, type RawResponse } from './support/raw-
 import { onNextStart, ROOT, TSX } from './support/server';
 import { withTestDb } from './support/test-db';
 import { fromLog, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
-import { loadPdfjs, pdfjsDataOptions } from '../server/services/viewer/pdfjs';
+import { loadPdfjs, pdfjsDataOptions } from '../server/media/pdfjs';
 
 // Raw-socket checks are of scripts/serve.ts (npm start); on Vercel the platform's edge parses
 // HTTP before the app sees it, so they skip when the suite runs against bare `next start`.

@@ -4,7 +4,7 @@
 // target (`action` null).
 import Markdown from 'react-markdown';
 import { ExternalLink } from 'lucide-react';
-import type { ViewerAgreement } from '@/server/services/viewer/agreement';
+import type { ViewerAgreement } from '@/server/services/visitor/agreement';
 import type { ViewerWords } from '@/lib/shared/viewer-words';
 import { BrandButton } from './shell';
 

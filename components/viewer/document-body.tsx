@@ -4,7 +4,7 @@
 // shown through their converted PDF; while it is being made, a card that turns into the pages.
 import { Download } from 'lucide-react';
 import { DocIcon } from '@/components/ui/doc-icon';
-import type { ShownDocument } from '@/server/services/viewer/content';
+import type { ShownDocument } from '@/server/services/visitor/content';
 import { DocumentViewer } from './document-viewer';
 import { hasPages } from '@/lib/shared/preview-status';
 import { isPlayableVideo } from '@/lib/shared/video';

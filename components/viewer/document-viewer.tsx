@@ -17,7 +17,7 @@ import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 export type DocumentViewerWords = { pageOf: string; sheetName: string; previous: string; next: string; zoomIn: string; zoomOut: string; pages: string; download: string };
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-/** The page-sized widths the renderer draws (server/services/viewer/render.ts); 480 is the thumbnail. */
+/** The page-sized widths the renderer draws (server/media/render.ts); 480 is the thumbnail. */
 const PAGE_WIDTHS = [960, 1440, 1920];
 const THUMB_WIDTH = 480;
 /** A page's shape when the version does not say (older uploads): A4 portrait, until the image arrives. */

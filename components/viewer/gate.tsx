@@ -2,7 +2,7 @@
 // they work without JavaScript. One gate at a time, in DESIGN.md's order; a refusal message
 // never says which rule refused.
 import type { CustomField } from '@/server/services/links/settings';
-import type { ViewerAgreement } from '@/server/services/viewer/agreement';
+import type { ViewerAgreement } from '@/server/services/visitor/agreement';
 import { AgreementStep } from './agreement';
 import { BrandButton, ViewerCard } from './shell';
 import { fill, type ViewerWords } from '@/lib/shared/viewer-words';

@@ -3,7 +3,7 @@
 // shows it, cards or a list as the brand chooses, downloads where permitted and "download all"
 // when the room allows it. Plain links and a GET search form: works without script.
 import { ChevronRight, Download, Folder, Search } from 'lucide-react';
-import type { RoomTreeView, TreeFolder } from '@/server/services/viewer/content';
+import type { RoomTreeView, TreeFolder } from '@/server/services/visitor/content';
 import { cn } from '@/lib/cn';
 import { isInlineImage } from '@/lib/shared/content-types';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';

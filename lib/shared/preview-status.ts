@@ -2,7 +2,7 @@
 export const PREVIEW_STATUSES = ['ready', 'processing', 'failed', 'unavailable'] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
-/** What decides whether a document is shown page by page (server/services/viewer/page-source.ts). */
+/** What decides whether a document is shown page by page (server/media/page-source.ts). */
 export type Pageable = { storageKey: string | null; contentType: string; numPages: number; previewKey?: string | null };
 
 /** Whether the viewer shows this document page by page: a PDF, or an Office file once converted. */

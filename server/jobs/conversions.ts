@@ -9,7 +9,7 @@ import { db } from '../db/client';
 import { getBlobStore } from '../storage';
 import { convertToPdf } from '../services/conversion/converter';
 import { ConversionError } from '../services/conversion/errors';
-import { prerenderAfterResponse } from '../services/viewer/prerender';
+import { prerenderAfterResponse } from '../media/prerender';
 import { toDocument } from '../services/documents';
 import { changesBetween, emit } from '../services/events/emit';
 import type { SystemActor } from '../auth/actor';

@@ -6,7 +6,7 @@
 // (app/api/cron/sweep-uploads), and by hand (`npm run admin -- uploads sweep`).
 import { sweepIdempotencyKeys } from '../services/idempotency';
 import { sweepExpiredUploads } from '../services/upload-sweep';
-import { sweepViewerState } from '../services/viewer/sweep';
+import { sweepViewerState } from '../services/visitor/sweep';
 import { sweepOAuthState } from './oauth-state';
 import { sweepExpiredEvents } from '../services/events/retention';
 import { sweepOldDeliveries } from '../services/webhooks/retention';

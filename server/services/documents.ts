@@ -10,10 +10,10 @@ import { getBlobStore } from '../storage';
 import { documentSql, likeEscape, type DocumentRow } from './document-sql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
 import type { Actor } from '../auth/actor';
-import { deletePageImagesAfterResponse, prerenderAfterResponse } from './viewer/prerender';
+import { deletePageImagesAfterResponse, prerenderAfterResponse } from '../media/prerender';
 import { changesBetween, emit } from './events/emit';
 import { initialPreview, type PreviewStatus } from './conversion/preview-status';
-import type { RenderableVersion } from './viewer/render';
+import type { RenderableVersion } from '../media/render';
 import { enqueue } from '../db/jobs';
 
 type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'previewStatus' | 'previewError' | 'createdAt' | 'updatedAt'>;

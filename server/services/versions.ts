@@ -10,12 +10,12 @@ import { rangedBlob } from '../storage/ranges';
 import { afterNewVersion, findDocument, queueConversion, intake, toDocument, versionData, type DocumentSource } from './documents';
 import type { PreviewStatus } from './conversion/preview-status';
 import type { Actor } from '../auth/actor';
-import { prerenderAfterResponse } from './viewer/prerender';
+import { prerenderAfterResponse } from '../media/prerender';
 import { emit } from './events/emit';
 import { afterResponse } from '../lib/after-response';
-import { backfillFirstPageSize } from './viewer/page-size';
-import { pageSource } from './viewer/page-source';
-import { renderPage } from './viewer/render';
+import { backfillFirstPageSize } from '../media/page-size';
+import { pageSource } from '../media/page-source';
+import { renderPage } from '../media/render';
 
 export function toVersion(v: DocumentVersion) {
   return {

@@ -7,7 +7,7 @@ import { db, type Tx } from '../db/client';
 import { pgTimestamp } from '../db/sql';
 import { notFound } from '../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
-import { roomNamed } from './datarooms/rooms';
+import { roomNamed } from './room-lookup';
 import { IS_VISIT } from './analytics/definitions';
 import { pageViews } from './links/views';
 

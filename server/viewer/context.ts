@@ -4,8 +4,8 @@
 import type { ViewerActor } from '../auth/actor';
 import { config } from '../config';
 import { requestOrigin } from '../lib/origin';
-import { accessAllowed } from '../services/viewer/gates';
-import { admittedActor, loadViewerState, type ViewerState } from '../services/viewer/links';
+import { accessAllowed } from '../services/visitor/gates';
+import { admittedActor, loadViewerState, type ViewerState } from '../services/visitor/links';
 import { appRequestAddress } from '../http/app-address';
 import { sessionTokens } from './session';
 

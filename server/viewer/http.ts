@@ -2,7 +2,7 @@
 // each parses the request, builds the viewer context from the link and its cookie, and calls
 // the viewer router or services. Every one checks again that the link is live and not expired,
 // the session admitted, and the item visible; the document always comes from the link.
-import { pageSource } from '../services/viewer/page-source';
+import { pageSource } from '../media/page-source';
 import { TRPCError } from '@trpc/server';
 import { viewerWords } from '../../lib/shared/viewer-words';
 import { ApiError } from '../errors';
@@ -12,15 +12,15 @@ import { mapError } from '../http/errors';
 import { readBody } from '../http/body';
 import { errorResponse } from '../http/envelope';
 import { visitorBranding } from '../services/branding/effective';
-import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/viewer/content';
-import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/viewer/files';
-import type { ViewerLink } from '../services/viewer/links';
-import { renderPage, THUMBNAIL_WIDTH } from '../services/viewer/render';
-import { videoStream } from '../services/viewer/video';
-import { backfillFirstPageSize } from '../services/viewer/page-size';
+import { linkDocument, roomDocument, roomTree, type ShownDocument } from '../services/visitor/content';
+import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '../services/visitor/files';
+import type { ViewerLink } from '../services/visitor/links';
+import { renderPage, THUMBNAIL_WIDTH } from '../media/render';
+import { videoStream } from '../services/visitor/video';
+import { backfillFirstPageSize } from '../media/page-size';
 import { afterResponse } from '../lib/after-response';
-import { viewerAgreement } from '../services/viewer/agreement';
-import { pendingGate } from '../services/viewer/gates';
+import { viewerAgreement } from '../services/visitor/agreement';
+import { pendingGate } from '../services/visitor/gates';
 import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
 import { admitted, LinkExpiredError, viewerCaller } from './router';
 import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';

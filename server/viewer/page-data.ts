@@ -7,8 +7,8 @@ import { db } from '../db/client';
 import { visitorBranding, type EffectiveBranding } from '../services/branding/effective';
 import { imageUrl } from '../services/branding/images';
 import type { ViewerContext } from './context';
-import { viewerAgreement, type ViewerAgreement } from '../services/viewer/agreement';
-import { pendingGate } from '../services/viewer/gates';
+import { viewerAgreement, type ViewerAgreement } from '../services/visitor/agreement';
+import { pendingGate } from '../services/visitor/gates';
 
 export type ViewerPage = {
   ctx: ViewerContext;

@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import { errorMessage, GateForm, ViewerNotice } from '../../components/viewer/gate';
 import { ViewerShell } from '../../components/viewer/shell';
-import { pendingGate, type GateStep } from '../services/viewer/gates';
-import type { ViewerLink } from '../services/viewer/links';
+import { pendingGate, type GateStep } from '../services/visitor/gates';
+import type { ViewerLink } from '../services/visitor/links';
 import type { ViewerPage } from './page-data';
 import { COOKIE_SET_PARAM } from './session';
 import type { RequestStage } from '../services/access-requests/visitor';

@@ -5,12 +5,12 @@
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { ApiError } from '../errors';
-import { linkDocument, roomDocument, roomTree } from '../services/viewer/content';
-import { recordPageEvents } from '../services/viewer/events';
-import { submitGate } from '../services/viewer/gates';
-import { codeMailTexts } from '../services/viewer/codes';
+import { linkDocument, roomDocument, roomTree } from '../services/visitor/content';
+import { recordPageEvents } from '../services/visitor/events';
+import { submitGate } from '../services/visitor/gates';
+import { codeMailTexts } from '../services/visitor/codes';
 import { requestAccess } from '../services/access-requests/visitor';
-import { touchView } from '../services/viewer/views';
+import { touchView } from '../services/visitor/views';
 import { askQuestion, visitorQa } from '../services/questions/visitor';
 import { sendAskCode, verifyAskCode } from '../services/questions/verify';
 import { qaText } from '../routers/questions/schemas';

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { admin, client, createToken, uniqueTeam, upload } from '../support/api';
 import { noise } from '../support/images';
 import { fixture, ok } from '../support/docs';
-import { loadPdfjs, pdfjsDataOptions } from '../../server/services/viewer/pdfjs';
+import { loadPdfjs, pdfjsDataOptions } from '../../server/media/pdfjs';
 import { PDFDocument } from 'pdf-lib';
 import { withTestDb } from '../support/test-db';
 import { codeFor, enter, fromLog, logSize, makeLink, openedAgo, pdfDocument, pdfWithText, slugOf, viewIdOf, Visitor } from '../support/viewer';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makePdf } from '../../server/services/viewer/fixtures';
+import { makePdf } from '../../server/media/fixtures';
 import { client, createToken, uniqueTeam, upload } from '../support/api';
 import { ok } from '../support/docs';
 import { startServer, type RunningServer } from '../support/server';

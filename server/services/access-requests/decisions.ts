@@ -8,10 +8,10 @@ import { db, type Tx } from '../../db/client';
 import { ApiError, conflict, notFound } from '../../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { addMembersIn } from '../datarooms/groups';
-import { findRoom } from '../datarooms/rooms';
+import { findRoom } from '../room-lookup';
 import { emit } from '../events/emit';
 import { linkUrl } from '../links/links';
-import { accessKey, loadViewerState } from '../viewer/links';
+import { accessKey, loadViewerState } from '../visitor/links';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

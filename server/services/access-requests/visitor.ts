@@ -12,10 +12,10 @@ import { hashSessionToken, newSessionToken, SESSION_TTL_MS } from '../../auth/vi
 import { email as emailSchema } from '../../schemas/fields';
 import { emit } from '../events/emit';
 import { lockKey } from '../locks';
-import { checkCode, sendCode } from '../viewer/codes';
-import type { CodeMailTexts } from '../viewer/codes';
-import { allow } from '../viewer/limits';
-import type { ViewerLink, ViewerSessionRow } from '../viewer/links';
+import { checkCode, sendCode } from '../visitor/codes';
+import type { CodeMailTexts } from '../visitor/codes';
+import { allow } from '../visitor/limits';
+import type { ViewerLink, ViewerSessionRow } from '../visitor/links';
 import { toAccessRequest } from './decisions';
 
 export type RequestStage = 'form' | 'code' | 'sent';

@@ -6,7 +6,6 @@ import type { ViewerActor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
 import { emit } from '../events/emit';
-import type { ViewerLink } from '../viewer/links';
 import { toAcceptance } from './agreements';
 import { sendNoticeMail } from '../../auth/mail';
 import { enqueue } from '../../db/jobs';
@@ -22,7 +21,7 @@ export const visitorKey = (email: string | null, sessionId: string) => (email ? 
  * proven email").
  */
 export async function acceptedBefore(
-  link: Pick<ViewerLink, 'agreementId' | 'agreementVersion'>,
+  link: Pick<AcceptingLink, 'agreementId' | 'agreementVersion'>,
   email: string,
   session: { id: string | null; verified: boolean },
 ): Promise<'counts' | 'unproven' | null> {
@@ -41,6 +40,9 @@ function termsOf(a: { contentType: string; text: string | null; url: string | nu
   return `The terms in the document "${documentName ?? a.documentId}"`;
 }
 
+/** What an acceptance needs of the link it came through (a visitor's link: services/visitor/links.ts). */
+export type AcceptingLink = { id: string; teamId: string; dataroomId: string | null; agreementId: string | null; agreementVersion: string | null };
+
 export type Acceptance = { sessionId: string; email: string | null; visitorId: string | null; name: string | null; address: string; userAgent: string | null };
 
 /**
@@ -48,7 +50,7 @@ export type Acceptance = { sessionId: string; email: string | null; visitorId: s
  * visitor already accepted it) and emits `agreement.accepted`. Returns the acceptance's id when
  * one was written.
  */
-export async function recordAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
+export async function recordAcceptance(link: AcceptingLink, who: Acceptance): Promise<string | null> {
   if (!link.agreementId) return null;
   return insertAcceptance(link, who);
 }
@@ -72,7 +74,7 @@ export async function mailReceipt(id: string) {
   });
 }
 
-async function insertAcceptance(link: ViewerLink, who: Acceptance): Promise<string | null> {
+async function insertAcceptance(link: AcceptingLink, who: Acceptance): Promise<string | null> {
   return db.$transaction(async (tx) => {
     const a = await tx.agreement.findFirst({ where: { id: link.agreementId!, teamId: link.teamId } });
     if (!a) return null;

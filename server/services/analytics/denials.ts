@@ -6,8 +6,8 @@ import type { Actor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { newId } from '../../ids';
 import { iso } from '../../schemas/common';
-import { findRoom } from '../datarooms/rooms';
-import { findLink } from '../links/links';
+import { findRoom } from '../room-lookup';
+import { findLink } from '../link-lookup';
 
 export const DENIAL_REASONS = ['not_allowed', 'wrong_password', 'wrong_code', 'expired_code'] as const;
 export type DenialReason = (typeof DENIAL_REASONS)[number];

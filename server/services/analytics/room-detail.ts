@@ -6,7 +6,7 @@
 import type { Actor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { pgTimestamp, sqlRows } from '../../db/sql';
-import { findRoom } from '../datarooms/rooms';
+import { findRoom } from '../room-lookup';
 import { IS_DOCUMENT_VIEW, IS_VISIT, UNIQUE_VIEWER } from './definitions';
 import { analyticsRange } from './range';
 import { dayRows, seconds, type DayRow } from './figures';

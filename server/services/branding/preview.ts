@@ -9,7 +9,7 @@ import type { Actor } from '../../auth/actor';
 import type { Prisma } from '../../db/generated/client';
 import { db } from '../../db/client';
 import { notFound } from '../../errors';
-import { linkDocument, roomTree, type RoomTreeView, type ShownDocument } from '../viewer/content';
+import { linkDocument, roomTree, type RoomTreeView, type ShownDocument } from '../visitor/content';
 
 const MAX_TARGETS = 200;
 

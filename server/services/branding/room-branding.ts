@@ -7,7 +7,7 @@ import { db, type Tx } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { imageSlot } from './brands';
 import { lockTeam } from '../locks';
-import { findRoom, type RoomRow } from '../datarooms/rooms';
+import { findRoom, type RoomRow } from '../room-lookup';
 import { teamDefaultBrand, visitorBranding } from './effective';
 import { copyImage, deleteBlobs, releaseImageRows, type StoredImage } from './images';
 import {

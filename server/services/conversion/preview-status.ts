@@ -1,5 +1,5 @@
 // Which preview a new version starts with (DESIGN.md "Every file type viewable"), decided here
-// alone: PDFs, images, links and playable videos (mp4, webm, mov: server/services/viewer/video.ts
+// alone: PDFs, images, links and playable videos (mp4, webm, mov: server/services/visitor/video.ts
 // streams them as stored) are shown as they are; Office files wait for the converter
 // (`processing`), or have none on this instance (`unavailable`); other files are downloads only.
 import { isInlineImage } from '../../../lib/shared/content-types';

@@ -4,7 +4,7 @@
 // wide, and each page matched to the sheet whose name heads it (page_sheets).
 import { describe, expect, it } from 'vitest';
 import { zip } from '../../lib/zip';
-import { loadPdfjs, pdfjsDataOptions } from '../viewer/pdfjs';
+import { loadPdfjs, pdfjsDataOptions } from '../../media/pdfjs';
 import { convertToPdf } from './converter';
 import { readZipEntry, zipEntries } from './zip-guard';
 import { CSV, ODS, XLS, spreadsheet } from '../../../tests/support/office';

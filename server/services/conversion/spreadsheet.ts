@@ -12,7 +12,7 @@
 // as it is and its pages stay unnamed (docs/decisions.md); prepare-spreadsheet.ts picks which.
 // After: pdf.js reads the text at the top of each page and finds the sheet name printed there.
 import { zip } from '../../lib/zip';
-import { loadPdfjs, pdfjsDataOptions } from '../viewer/pdfjs';
+import { loadPdfjs, pdfjsDataOptions } from '../../media/pdfjs';
 import { readZipFiles } from './zip-guard';
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;

@@ -14,7 +14,7 @@ import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { teamDefaultBrand } from '../branding/effective';
 import { addMembersIn } from '../datarooms/groups';
-import { findRoom } from '../datarooms/rooms';
+import { findRoom } from '../room-lookup';
 import { emitMany } from '../events/emit';
 import { lockKey } from '../locks';
 import { findLink, linkUrl } from './links';

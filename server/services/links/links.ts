@@ -13,7 +13,8 @@ import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
 import { checkAgreementId } from '../agreements/agreements';
 import { listPermissions } from '../datarooms/permissions';
-import { findRoom, lookupRoom } from '../datarooms/rooms';
+import { findRoom, lookupRoom } from '../room-lookup';
+import { findLink, type LinkRow } from '../link-lookup';
 import { seededColumns, sharedSettings } from './shared-columns';
 import { asksForEmail } from '../../../lib/shared/link-settings';
 import {
@@ -57,7 +58,6 @@ type CreateInput = LinkSettingsInput & {
   preset_id?: string;
 };
 
-type LinkRow = NonNullable<Awaited<ReturnType<typeof db.link.findFirst>>>;
 
 export const linkUrl = (slug: string) => `${config.appUrl}/view/${slug}`;
 /** 144 random bits, URL-safe. */
@@ -87,12 +87,7 @@ async function toLinks(q: Pick<Tx, 'imageAsset'>, rows: LinkRow[]) {
   }));
 }
 
-/** The actor's live link (404 otherwise: unknown, another team's, or deleted). */
-export async function findLink(tx: Tx, actor: Actor, id: string): Promise<LinkRow> {
-  const link = await tx.link.findFirst({ where: { id, teamId: actor.teamId, deletedAt: null } });
-  if (!link) throw notFound('Link');
-  return link;
-}
+export { findLink };
 
 export async function getLink(actor: Actor, id: string, tx: Tx = db) {
   return (await toLinks(tx, [await findLink(tx, actor, id)]))[0]!;

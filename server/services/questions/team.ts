@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, page } from '../../schemas/common';
 import { changesBetween, emit } from '../events/emit';
-import { findRoom } from '../datarooms/rooms';
+import { findRoom } from '../room-lookup';
 import { mailAnswer } from './mail';
 import { QUESTION_INCLUDE, toQuestion, type QuestionRow } from './object';
 

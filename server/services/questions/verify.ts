@@ -1,15 +1,15 @@
 // The one-time code a visitor passes before asking, on a link that let them in without one
 // (email given but not verified): the same codes, limits and event as the link's own code gate
-// (services/viewer/codes.ts), asked for from the Q&A panel. A verified session stays verified
+// (services/visitor/codes.ts), asked for from the Q&A panel. A verified session stays verified
 // for the rest of its life; the visitor record is marked verified too.
-import type { CodeMailTexts as CodeMail } from '../viewer/codes';
+import type { CodeMailTexts as CodeMail } from '../visitor/codes';
 import type { ViewerActor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { emit } from '../events/emit';
-import { checkCode, sendCode } from '../viewer/codes';
-import { allow, retryAfterSeconds } from '../viewer/limits';
-import type { ViewerLink, ViewerSessionRow } from '../viewer/links';
+import { checkCode, sendCode } from '../visitor/codes';
+import { allow, retryAfterSeconds } from '../visitor/limits';
+import type { ViewerLink, ViewerSessionRow } from '../visitor/links';
 import { visitorObject } from '../visitors';
 
 

@@ -9,8 +9,8 @@ import { sqlRows } from '../../db/sql';
 import { ApiError, invalid } from '../../errors';
 import { newId } from '../../ids';
 import { emit } from '../events/emit';
-import { roomDocument } from '../viewer/content';
-import type { ViewerLink, ViewerSessionRow } from '../viewer/links';
+import { roomDocument } from '../visitor/content';
+import type { ViewerLink, ViewerSessionRow } from '../visitor/links';
 import { QUESTION_INCLUDE, toQuestion, toVisitorQuestion, type QuestionRow } from './object';
 
 const DAY_MS = 24 * 3600_000;

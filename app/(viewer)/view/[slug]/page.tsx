@@ -5,7 +5,7 @@
 // node:http fast path renders too).
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
-import { pageSheetsOf } from '@/server/services/viewer/content';
+import { pageSheetsOf } from '@/server/services/visitor/content';
 import { QaPanel } from '@/components/viewer/qa-panel';
 import { RoomView } from '@/components/viewer/room-view';
 import { loadViewerPage, targetName } from '@/server/viewer/page';

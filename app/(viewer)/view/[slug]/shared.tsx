@@ -3,9 +3,9 @@
 import type { Metadata } from 'next';
 import type { OverlayWatermark } from '@/components/viewer/watermark-overlay';
 import type { ViewerActor } from '@/server/auth/actor';
-import { watermarkValues } from '@/server/services/viewer/files';
-import type { ViewerLink } from '@/server/services/viewer/links';
-import { watermarkText } from '@/server/services/viewer/watermark';
+import { watermarkValues } from '@/server/services/visitor/files';
+import type { ViewerLink } from '@/server/services/visitor/links';
+import { watermarkText } from '@/server/media/watermark';
 import { resolveWatermark } from '@/lib/shared/watermark';
 import { linkCard, loadViewerPage } from '@/server/viewer/page';
 

@@ -3,7 +3,7 @@
 import { ChevronRight } from 'lucide-react';
 import { notFound, redirect } from 'next/navigation';
 import { DocumentBody } from '@/components/viewer/document-body';
-import { pageSheetsOf } from '@/server/services/viewer/content';
+import { pageSheetsOf } from '@/server/services/visitor/content';
 import { QaPanel } from '@/components/viewer/qa-panel';
 import { hasPages } from '@/lib/shared/preview-status';
 import { loadViewerPage } from '@/server/viewer/page';

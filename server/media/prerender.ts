@@ -1,8 +1,8 @@
 // A new PDF version's first pages are drawn for the viewer once the upload is answered, so the
 // first visitor's first paint is a cached image (the first page also at the phones' width) (docs/benchmarks.md: a cold first page is
 // 0.3-1.1 s, a cached one a blob read); a deleted document's page images go after the answer.
-import { config } from '../../config';
-import { afterResponse } from '../../lib/after-response';
+import { config } from '../config';
+import { afterResponse } from '../lib/after-response';
 import type { RenderableVersion } from './render';
 import { pageSource } from './page-source';
 

@@ -9,7 +9,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadPdfjs, pdfjsDataOptions } from './pdfjs';
 import { DocumentNotRenderableError, PageOutOfRangeError } from './render-errors';
 import { watermarkPdf } from './watermark';
-import type { Watermark, WatermarkValues } from '../../../lib/shared/watermark';
+import type { Watermark, WatermarkValues } from '../../lib/shared/watermark';
 
 export type Format = { kind: 'webp' | 'jpeg' | 'png'; contentType: string; ext: string };
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LocalBlobStore } from '../../storage';
+import { LocalBlobStore } from '../storage';
 import { makePages, makePdf } from './fixtures';
 import { closeRenderPool } from './render-pool';
 import {

@@ -1,6 +1,6 @@
 // The PDF a document's pages are drawn from: a PDF version's own file, or an Office version's
 // converted PDF once its preview is ready (issue 22). The original file stays the download.
-import type { Pageable } from '../../../lib/shared/preview-status';
+import type { Pageable } from '../../lib/shared/preview-status';
 import type { RenderableVersion } from './render';
 
 export function pageSource(d: Pageable & { versionId?: string; id?: string }): RenderableVersion | null {

@@ -17,10 +17,10 @@ import {
   type PDFHexString,
   type PDFRef,
 } from 'pdf-lib';
-import { ApiError } from '../../errors';
+import { ApiError } from '../errors';
 import { bidiRuns, hasRtl } from './bidi';
 import { loadFont, splitByFont, type WatermarkFont } from './watermark-fonts';
-import { fillWatermarkText, resolveWatermark, type Watermark, type WatermarkValues } from '../../../lib/shared/watermark';
+import { fillWatermarkText, resolveWatermark, type Watermark, type WatermarkValues } from '../../lib/shared/watermark';
 
 export { unsupportedWatermarkCharacters } from './watermark-fonts';
 

@@ -8,9 +8,9 @@
 // - one client address: VIEWER_RENDERS_PER_ADDRESS, over every link; beyond, 429.
 // The counts are this process's (a render runs in the process that counts it); cached images
 // never reach the pool or the counts.
-import { config } from '../../config';
-import { ApiError } from '../../errors';
-import { projectModule, WorkerPool, type Priority, type RunOptions } from '../../lib/worker-pool';
+import { config } from '../config';
+import { ApiError } from '../errors';
+import { projectModule, WorkerPool, type Priority, type RunOptions } from '../lib/worker-pool';
 import { reviveRenderError } from './render-errors';
 import type { PageJob, PageResult, WatermarkJob } from './render-jobs';
 
@@ -55,7 +55,7 @@ const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('quire.render
 /** The process's render pool, started on first use with the configured size. */
 export function renderPool(): WorkerPool {
   shared.pool ??= new WorkerPool({
-    module: projectModule('server/services/viewer/render-jobs.ts'),
+    module: projectModule('server/media/render-jobs.ts'),
     size: config.viewerRenderWorkers,
     queueLimit: config.viewerRenderQueue,
     timeoutMs: JOB_TIMEOUT_MS,

@@ -7,10 +7,10 @@
 // (memory, blob storage, a render of it already running) and counts it against the visitor.
 import { createCanvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
-import { invalid } from '../../errors';
-import { whenQuiet } from '../../lib/when-quiet';
-import { WorkerPoolBusyError, type Priority } from '../../lib/worker-pool';
-import { BlobNotFoundError, getBlobStore, type BlobStore } from '../../storage';
+import { invalid } from '../errors';
+import { whenQuiet } from '../lib/when-quiet';
+import { WorkerPoolBusyError, type Priority } from '../lib/worker-pool';
+import { BlobNotFoundError, getBlobStore, type BlobStore } from '../storage';
 import { DocumentNotRenderableError, PageOutOfRangeError } from './render-errors';
 import type { Format } from './render-jobs';
 import { asHolder, drawPageOffThread, renderPool, startedRenderPool, type RenderHolder } from './render-pool';

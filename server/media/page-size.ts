@@ -3,7 +3,7 @@
 // cache), the image's own size is written to the version, so every later visit gets a
 // placeholder of the right shape. The image is the page drawn to scale, so its pixel size has
 // the page's ratio (upload-time sizes are points; the viewer reads only the ratio).
-import { db } from '../../db/client';
+import { db } from '../db/client';
 
 /** Stores `size` as the version's first page size unless it has one: one UPDATE ... WHERE page_width IS NULL. */
 export async function backfillFirstPageSize(versionId: string, size: { width: number; height: number }): Promise<boolean> {

@@ -15,7 +15,7 @@ import {
   WatermarkTextNotSupportedError,
   WatermarkUnreadablePdfError,
 } from './watermark';
-import type { Watermark, WatermarkValues } from '../../../lib/shared/watermark';
+import type { Watermark, WatermarkValues } from '../../lib/shared/watermark';
 
 const values: WatermarkValues = {
   email: 'visitor@example.com',

@@ -1,7 +1,7 @@
 // The renderer's typed refusals, shared by the request thread (render.ts) and the worker threads
 // that draw (render-jobs.ts); an error crossing between them is rebuilt by `reviveRenderError`.
-import { ApiError, STATUS, type ErrorCode } from '../../errors';
-import type { WorkerErrorData } from '../../lib/worker-pool';
+import { ApiError, STATUS, type ErrorCode } from '../errors';
+import type { WorkerErrorData } from '../lib/worker-pool';
 
 /** The page number is not a page of this version (404 on every face). */
 export class PageOutOfRangeError extends ApiError {
