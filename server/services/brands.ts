@@ -10,6 +10,7 @@ import { iso } from '../schemas/common';
 import { BRAND_CAPS, FIELD_FEATURES, fieldAllowed, IMAGE_SLOTS, type ImageSlot } from '../../lib/shared/branding-fields';
 import { deleteBlobs, releaseImageRows } from './branding/images';
 import { PLANS, type PlanName } from '../../lib/shared/plans';
+import { capReachedMessage } from './plan-caps';
 import {
   assertPlanAllows,
   IMAGE_COLUMN,
@@ -66,9 +67,7 @@ function assertBelowCap(actor: Actor, used: number) {
   const plans = plansAbove(used);
   throw new ApiError(
     'plan_restriction',
-    limit === 0
-      ? `The ${actor.plan} plan includes no brands; ${plans.join(', ')} do.`
-      : `The ${actor.plan} plan includes ${limit} brand${limit === 1 ? '' : 's'} and the team has ${used}; ${plans.join(', ')} allow more.`,
+    capReachedMessage({ plan: actor.plan, limit, used, one: 'brand', many: 'brands', plans }),
     { feature: 'brands', current_plan: actor.plan, usage: used, limit, plans },
   );
 }

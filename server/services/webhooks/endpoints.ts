@@ -17,6 +17,7 @@ import { WEBHOOK_ENDPOINT_CAPS, WEBHOOK_PREVIOUS_SECRET_MS, type WebhookDisabled
 import { encryptSecret, newSecret } from './secrets';
 import { checkWebhookUrl } from './urls';
 import { toDelivery, type DeliveryRow } from './deliveries';
+import { capReachedMessage } from '../plan-caps';
 
 export type EndpointRow = WebhookEndpoint;
 
@@ -66,9 +67,7 @@ function assertBelowCap(actor: Actor, used: number) {
   const plans = PLANS.filter((p) => WEBHOOK_ENDPOINT_CAPS[p] > used);
   throw new ApiError(
     'plan_restriction',
-    limit === 0
-      ? `The ${actor.plan} plan includes no webhook endpoints; ${plans.join(', ')} do.`
-      : `The ${actor.plan} plan includes ${limit} webhook endpoint${limit === 1 ? '' : 's'} and the team has ${used}; ${plans.join(', ')} allow more.`,
+    capReachedMessage({ plan: actor.plan, limit, used, one: 'webhook endpoint', many: 'webhook endpoints', plans }),
     { feature: 'webhooks', current_plan: actor.plan, usage: used, limit, plans },
   );
 }
