@@ -136,3 +136,17 @@ describe('issue 43, 9. action POSTs whose fields are all optional take an empty 
     expect(body('/webhooks/{id}', 'patch').required).toBe(true);
   });
 });
+
+describe('issue 43, 12. anonymous requests for dashboard pages', () => {
+  it('are sent to sign in, and nothing is logged for them', async () => {
+    const since = logSize();
+    const pages = ['/documents', '/documents/abc123', '/links/abc123', '/datarooms/abc123', '/agreements/abc123', '/branding/abc123', '/visitors/abc123', '/settings/webhooks/abc123'];
+    for (const p of pages) {
+      const r = await new Visitor().get(p);
+      expect(r.status, p).toBe(307);
+      expect(r.location, p).toMatch(/\/signin/);
+    }
+    await new Promise((res) => setTimeout(res, 300));
+    expect(logSince(since)).not.toMatch(/TRPCError|UNAUTHORIZED|\n\s+at /);
+  });
+});
