@@ -12,7 +12,7 @@ import { PRESETS, SCOPES, type Scope } from '../../lib/shared/scopes';
 import type { ErrorCode } from '../errors';
 import { ACCEPTED_CONTENT_TYPES } from '../../lib/shared/content-types';
 import { appRouter } from '../routers';
-import { takesEmptyBody } from '../rest/dispatch';
+import { takesEmptyBody } from './empty-body';
 import { API_BODY_MAX_BYTES } from '../services/limits';
 import type { Meta } from '../trpc';
 import { componentHeaders, componentResponses, ERROR_RESPONSES, errorExample, errorSchemas, rateLimitHeaders, ref } from './errors';
@@ -45,7 +45,7 @@ function grantedBy(scope: Scope): string[] {
   return [scope, ...Object.entries(PRESETS).filter(([, s]) => (s as readonly string[]).includes(scope)).map(([p]) => p)];
 }
 
-type ProcInfo = { path: string; meta: Meta; inputs: unknown[] };
+type ProcInfo = { path: string; meta: Meta; inputs: unknown[]; emptyBody: boolean };
 
 /** The procedures /v1 exposes, keyed by "METHOD /path" as they appear in the document. */
 export function openApiProcedures(): Map<string, ProcInfo> {
@@ -55,7 +55,7 @@ export function openApiProcedures(): Map<string, ProcInfo> {
     const openapi = def.meta?.openapi;
     if (!openapi || openapi.enabled === false) continue;
     const p = normalizePath(openapi.path);
-    out.set(`${openapi.method} ${p}`, { path, meta: def.meta!, inputs: def.inputs ?? [] });
+    out.set(`${openapi.method} ${p}`, { path, meta: def.meta!, inputs: def.inputs ?? [], emptyBody: takesEmptyBody(proc, openapi.method, openapi.path) });
   }
   return out;
 }
@@ -170,7 +170,7 @@ function processOperation(method: string, path: string, op: Obj, proc: ProcInfo,
     // strictness; the procedure's own input says whether unknown keys are refused.
     if (proc.inputs.length > 0 && proc.inputs.every(isStrictZodObject)) schema.additionalProperties = false;
     const example = REQUEST_EXAMPLES[op.operationId] ?? sample(media.schema, doc);
-    requestBody = { required: !takesEmptyBody(proc.path), content: { 'application/json': { schema: media.schema, example } } };
+    requestBody = { required: !proc.emptyBody, content: { 'application/json': { schema: media.schema, example } } };
   }
 
   const successStatus = String(proc.meta.status ?? 200);

@@ -11,6 +11,7 @@ import {
   unwrapZodType,
 } from 'trpc-to-openapi';
 import { appRouter } from '../routers';
+import { takesEmptyBody } from '../openapi/empty-body';
 import type { Context, Meta } from '../trpc';
 import type { RateLimitBucket } from '../ratelimit';
 import { middlewaresFor, runProcedure, type ProcedureDef } from './run-procedure';
@@ -40,7 +41,7 @@ export type Route = {
   status: number;
   /** undefined: the operation takes no input (z.void()). */
   input?: { schema: ZodLike; isObject: boolean; arrayKeys: string[] };
-  /** A POST whose input fields are all optional: an empty body counts as `{}` (emptyBodyIsObject). */
+  /** A POST whose input fields are all optional: an empty body counts as `{}` (server/openapi/empty-body.ts). */
   emptyBody: boolean;
   coerced: boolean;
 };
@@ -59,22 +60,6 @@ function describeInput(procedure: Procedure): Route['input'] {
         .map(([k]) => k)
     : [];
   return { schema, isObject, arrayKeys };
-}
-
-/**
- * DESIGN.md "Request bodies of action POSTs": a POST whose input fields, beyond its path
- * parameters, are all optional (or that takes no input), with no rule across fields (a
- * refinement), accepts an empty body as `{}`, as
- * `curl -X POST` sends it. Derived from the input schema, so a later action POST needs nothing.
- */
-function emptyBodyIsObject(method: string, input: Route['input'], openapiPath: string): boolean {
-  if (method !== 'POST') return false;
-  if (!input) return true;
-  // A refined object (superRefine: "upload_id or source_url") needs some of its optional fields.
-  if (!input.isObject || (input.schema._zod.def as { checks?: unknown[] }).checks?.length) return false;
-  const pathKeys = new Set([...openapiPath.matchAll(/\{([^}]+?)\}/g)].map((m) => m[1]));
-  // zod marks `.optional()` fields 'optional' and `.default()` ones 'defaulted'.
-  return Object.entries(input.schema.shape).every(([k, field]) => pathKeys.has(k) || (field as { _zod: { optin?: string } })._zod.optin !== undefined);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
@@ -96,7 +81,7 @@ for (const [path, proc] of Object.entries(appRouter._def.procedures)) {
     middlewares: middlewaresFor(procedure._def, path),
     status: meta.status ?? 200,
     input,
-    emptyBody: emptyBodyIsObject(meta.openapi.method, input, meta.openapi.path),
+    emptyBody: takesEmptyBody(procedure, meta.openapi.method, meta.openapi.path),
     coerced: false,
   });
 }
@@ -110,9 +95,6 @@ export function routeFor(method: string, path: string): { route: Route; params: 
   }
   return undefined;
 }
-
-/** Whether the operation of a procedure (by its dotted path) takes an empty body as `{}`. */
-export const takesEmptyBody = (procedurePath: string) => ROUTES.some((r) => r.path === procedurePath && r.emptyBody);
 
 /** trpc-to-openapi matched paths case-insensitively; the contract's paths are exact. */
 export const caseDiffers = (path: string) => !ROUTES.some((r) => r.pattern.test(path)) && ROUTES.some((r) => r.anyCase.test(path));
