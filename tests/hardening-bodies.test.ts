@@ -136,3 +136,62 @@ describe('issue 43, 9. action POSTs whose fields are all optional take an empty 
     expect(body('/webhooks/{id}', 'patch').required).toBe(true);
   });
 });
+
+describe('issue 43, 12. anonymous requests for dashboard pages', () => {
+  it('are sent to sign in, and nothing is logged for them', async () => {
+    const since = logSize();
+    const pages = ['/documents', '/documents/abc123', '/links/abc123', '/datarooms/abc123', '/agreements/abc123', '/branding/abc123', '/visitors/abc123', '/settings/webhooks/abc123'];
+    for (const p of pages) {
+      const r = await new Visitor().get(p);
+      expect(r.status, p).toBe(307);
+      expect(r.location, p).toMatch(/\/signin/);
+    }
+    await new Promise((res) => setTimeout(res, 300));
+    expect(logSince(since)).not.toMatch(/TRPCError|UNAUTHORIZED|\n\s+at /);
+  });
+});
+
+describe('issue 43, 6. MCP batches are metered and bounded; malformed calls get plain JSON-RPC errors', () => {
+  const rpc = (body: unknown) =>
+    fetch(`${baseUrl()}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+  const remaining = (r: Response) => Number(r.headers.get('x-ratelimit-remaining'));
+
+  it('each message of a batch counts against the rate limit', async () => {
+    const one = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(one.status).toBe(200);
+    const five = await rpc([2, 3, 4, 5, 6].map(list));
+    expect(five.status).toBe(200);
+    const answers = await five.json();
+    expect(answers).toHaveLength(5);
+    expect(remaining(one) - remaining(five)).toBe(5);
+  });
+
+  it('a batch of more than 10 messages is refused whole (-32600)', async () => {
+    const r = await rpc(Array.from({ length: 100 }, (_, i) => list(i)));
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'A batch holds at most 10 messages; this one has 100.' } });
+  });
+
+  it('arguments that are not an object, and a body nested past the limit, are -32602 in plain words', async () => {
+    for (const args of ['text', 42, [1, 2], null]) {
+      const r = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'documents-list', arguments: args } });
+      expect(r.status, JSON.stringify(args)).toBe(400);
+      const body = await r.json();
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602 } });
+      expect(body.error.message).toBe('tools/call: "arguments" must be an object of the tool\'s arguments.');
+    }
+    const deep = `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"documents-list","arguments":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`;
+    const r = await rpc(deep);
+    expect(r.status).toBe(400);
+    const body = await r.json();
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toMatch(/nested more than 32 levels/);
+    // The server still answers.
+    expect((await rpc({ jsonrpc: '2.0', id: 9, method: 'ping' })).status).toBe(200);
+  });
+});

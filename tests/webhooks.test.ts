@@ -153,6 +153,14 @@ describe('the endpoint resource', () => {
     envelope(await biz.post('/v1/webhooks', { url: receiver.url('/cap'), events: ['*'] }), 403, 'plan_restriction');
   });
 
+  it('the top plan’s cap says no plan allows more, in words that read (issue 43)', async () => {
+    const top = (await team('datarooms-plus')).api;
+    for (let i = 0; i < 25; i++) ok(await top.post('/v1/webhooks', { url: receiver.url('/cap'), events: ['webhook_endpoint.deleted'] }), 201);
+    const e = envelope(await top.post('/v1/webhooks', { url: receiver.url('/cap'), events: ['*'] }), 403, 'plan_restriction');
+    expect(e.message).toBe('The datarooms-plus plan includes 25 webhook endpoints and the team has 25, the most any plan allows; delete one to add another.');
+    expect(e.details).toMatchObject({ current_plan: 'datarooms-plus', limit: 25, usage: 25, plans: [] });
+  });
+
   it('another team’s endpoints and deliveries are 404 everywhere', async () => {
     const mine = await endpoint(api, newPath('cross'));
     const test = ok(await api.post(`/v1/webhooks/${mine.id}/test`, {}), 201);

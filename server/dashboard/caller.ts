@@ -1,6 +1,7 @@
 // Server components call the same procedures as the browser, through a caller built from the
 // request's session and team.
 import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { appRouter } from '../routers';
 import { createDashboardContext, dashboardOrigin } from './context';
@@ -25,3 +26,16 @@ export const getServerContext = cache(async () => {
 });
 
 export const serverCaller = cache(async () => createCaller(await getServerContext()));
+
+/**
+ * The caller of dashboard pages: a visitor who is not signed in is sent to sign in (one without a
+ * team to make one) before any procedure runs, as the layout does. Pages and their metadata render
+ * beside the layout, so a page calling a team procedure for an anonymous request threw
+ * UNAUTHORIZED, which Next logged with its stack (issue 43).
+ */
+export const dashboardCaller = cache(async () => {
+  const ctx = await getServerContext();
+  if (!ctx.user) redirect('/signin');
+  if (!ctx.actor) redirect('/teams/new');
+  return createCaller(ctx);
+});

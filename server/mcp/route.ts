@@ -1,14 +1,16 @@
 // POST {APP_URL}/mcp: the MCP endpoint (Streamable HTTP, stateless, JSON answers). The bearer
-// token is checked first (401 with the RFC 9728 challenge); each tool call then runs as a /v1
-// request with the same token (call.ts), which is where scopes and rate limits apply.
+// token is checked first (401 with the RFC 9728 challenge), then the body (admit.ts: batch size,
+// arguments, one rate-limit count per message other than a tool call); each tool call then runs as
+// a /v1 request with the same token (call.ts), which is where its scope and rate limit apply.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { authenticateBearer, bearerFrom } from '../auth/tokens';
+import { authenticateBearer, bearerFrom, type TokenActor } from '../auth/tokens';
 import { databaseUnavailable } from '../db/unavailable';
 import { appRequestAddress } from '../http/app-address';
 import { errorResponse } from '../http/envelope';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { limitByAddress } from '../rest/limit';
 import { CORS_HEADERS, unauthorized } from './resource';
+import { admitMcpPost, rpcError } from './admit';
 import { mcpServer } from './server';
 
 const PREFLIGHT: Record<string, string> = {
@@ -21,9 +23,10 @@ const PREFLIGHT: Record<string, string> = {
 export async function mcpRoute(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
   appRequestAddress(req);
+  let actor: TokenActor | null;
   try {
     const token = bearerFrom(req.headers.get('authorization'));
-    const actor = token ? await authenticateBearer(token) : null;
+    actor = token ? await authenticateBearer(token) : null;
     if (!actor) {
       // Unauthenticated requests are limited per address, like /v1's.
       const { headers, refused } = await limitByAddress(req);
@@ -41,12 +44,18 @@ export async function mcpRoute(req: Request): Promise<Response> {
       { status: 405, headers: { ...CORS_HEADERS, Allow: 'POST, OPTIONS' } },
     );
   }
-  const server = mcpServer(req);
+  const admitted = await admitMcpPost(req, actor);
+  if (admitted instanceof Response) {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) admitted.headers.set(k, v);
+    return admitted;
+  }
+  if (!('req' in admitted)) return rpcError(admitted, CORS_HEADERS);
+  const server = mcpServer(admitted.req);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    const res = await transport.handleRequest(req);
-    for (const [k, v] of Object.entries(CORS_HEADERS)) res.headers.set(k, v);
+    const res = await transport.handleRequest(admitted.req);
+    for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...admitted.headers })) res.headers.set(k, v);
     return res;
   } finally {
     await server.close();

@@ -10,6 +10,15 @@ import { getBlobStore } from './index';
 /** An open-ended range (`bytes=0-`) is answered with at most this much, so a seek is never behind a whole file. */
 export const MAX_RANGE_BYTES = 4 * 1024 * 1024;
 
+/**
+ * A suffix range longer than the file (`bytes=-N`, N >= size) means the whole file (RFC 9110
+ * §14.1.1); range-parser 1.3 calls it unsatisfiable, so it is rewritten as `bytes=0-` first.
+ */
+function wholeSuffix(header: string, size: number): string {
+  const m = /^\s*bytes\s*=\s*-\s*(\d+)\s*$/i.exec(header);
+  return m && Number(m[1]) >= size && Number(m[1]) > 0 ? 'bytes=0-' : header;
+}
+
 export type RangedAnswer = { status: 200 | 206 | 416; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null };
 
 export async function rangedBlob(key: string, contentType: string, rangeHeader: string | null): Promise<RangedAnswer> {
@@ -18,7 +27,7 @@ export async function rangedBlob(key: string, contentType: string, rangeHeader: 
   if (!stat) throw new ApiError('not_found', 'This document has no file.');
   const size = stat.size;
   const base = { 'Content-Type': contentType, 'Accept-Ranges': 'bytes' };
-  const parsed = rangeHeader ? range(size, rangeHeader) : null;
+  const parsed = rangeHeader ? range(size, wholeSuffix(rangeHeader, size)) : null;
   if (parsed === -1 || (parsed !== null && parsed !== -2 && size === 0)) {
     return { status: 416, headers: { ...base, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' }, body: null };
   }

@@ -3,12 +3,12 @@ import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
 import { EditBrandPage } from '@/components/branding/brand-pages';
 import { PageSpinner } from '@/components/ui/spinner';
-import { serverCaller } from '@/server/dashboard/caller';
+import { dashboardCaller } from '@/server/dashboard/caller';
 
 // Another team's brand, a deleted one, or a malformed id: all answer not-found.
 const loadBrand = cache(async (id: string) => {
   try {
-    return await (await serverCaller()).brands.get({ id });
+    return await (await dashboardCaller()).brands.get({ id });
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;

@@ -3,12 +3,12 @@ import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
 import { RoomView } from '@/components/datarooms/room-view';
 import { PageSpinner } from '@/components/ui/spinner';
-import { serverCaller } from '@/server/dashboard/caller';
+import { dashboardCaller } from '@/server/dashboard/caller';
 
 // Another team's room, a deleted one, or a malformed id: all answer not-found.
 const loadRoom = cache(async (id: string) => {
   try {
-    return await (await serverCaller()).datarooms.get({ id });
+    return await (await dashboardCaller()).datarooms.get({ id });
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { DocumentView } from '@/components/document/document-view';
-import { serverCaller } from '@/server/dashboard/caller';
+import { dashboardCaller } from '@/server/dashboard/caller';
 
 // Another team's document, a deleted one, or a malformed id: all answer not-found.
 const loadDocument = cache(async (id: string) => {
   try {
-    return await (await serverCaller()).documents.get({ id });
+    return await (await dashboardCaller()).documents.get({ id });
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { VisitorDetail } from '@/components/links/visitors-view';
-import { serverCaller } from '@/server/dashboard/caller';
+import { dashboardCaller } from '@/server/dashboard/caller';
 
 // Another team's visitor or a malformed id: not-found.
 const loadVisitor = cache(async (id: string) => {
   try {
-    return await (await serverCaller()).visitors.get({ id });
+    return await (await dashboardCaller()).visitors.get({ id });
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;
