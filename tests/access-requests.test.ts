@@ -233,6 +233,23 @@ describe('deciding', () => {
     expect(gateOf(page.text())).toBeNull();
   });
 
+  it("the outcome mails name the room, never the link's internal name", async () => {
+    const room = ok(await api.post('/v1/datarooms', { name: 'Project Harbor' }), 201);
+    const link = await makeLink(api, { dataroom_id: room.id, name: 'Harbor – lowball bidder', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    for (const decision of ['approve', 'deny'] as const) {
+      const who = address(`named-${decision}`);
+      await ask(new Visitor(), slug, who);
+      const [r] = await pendingFor(link.id, who);
+      const since = logSize();
+      ok(await api.post(`/v1/access-requests/${r.id}/${decision}`, {}));
+      const kind = decision === 'approve' ? 'access request approved' : 'access request denied';
+      const [subject] = await waitFor(() => fromLog(`${kind} subject`, who, since), who);
+      expect(subject).toContain('“Project Harbor”');
+      expect(subject).not.toContain('lowball');
+    }
+  });
+
   it('deny: the visitor is told and stays out', async () => {
     const link = await makeLink(api, { document_id: docId, name: 'Model', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);

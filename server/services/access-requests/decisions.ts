@@ -11,6 +11,7 @@ import { addMembersIn } from '../datarooms/groups';
 import { findRoom } from '../datarooms/rooms';
 import { emit } from '../events/emit';
 import { linkUrl } from '../links/links';
+import { sharedName } from '../links/shared-name';
 import { accessKey, loadViewerState } from '../viewer/links';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
@@ -125,7 +126,7 @@ export async function decideAccessRequest(actor: Actor, id: string, decision: 'a
     }
   }
   const to = result.object.email;
-  const name = result.link.name ? `“${result.link.name}”` : 'the link you asked for';
+  const name = await sharedName(db, result.link);
   await queueMail(
     db,
     decision === 'approved'
