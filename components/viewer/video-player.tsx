@@ -11,8 +11,8 @@ import { clock, SEGMENT_MS } from '@/lib/shared/video';
 import { usePageTime } from './use-page-time';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 
-/** A 16:9 frame's height against a Letter page's (792 pt) at the same width (612 pt): the watermark keeps its size against the height. */
-const VIDEO_WATERMARK_SCALE = (9 / 16) * (612 / 792);
+/** A 16:9 frame's height against its width (the longer side the watermark is sized on): the watermark keeps its size against the height. */
+const VIDEO_WATERMARK_SCALE = 9 / 16;
 
 export type VideoPlayerWords = { playVideo: string; fullScreen: string; download: string };
 
