@@ -69,3 +69,34 @@ test('an access request names link, room and group; the approver picks another g
   await expect(page.getByTestId('access-request-row').getByTestId('access-request-joins')).toHaveText('Group “Buyer B”');
   await shot(page, '191-access-requests-approved-group');
 });
+
+// Issue 41 item 4: the NDA shows wherever a link's protections are listed, acceptances beside views.
+test('a link’s NDA shows in its settings summary and the link list, with the acceptance beside the view', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.goto('/signin');
+  await signIn(page, uniqueEmail('owner'));
+  await createTeam(page, 'Harbor Sellers');
+  const { call, uploadPdf } = await currentTeamApi(page);
+  const doc = await uploadPdf('Harbor CIM.pdf', 1);
+  const nda = await call('POST', '/v1/agreements', { name: 'Harbor NDA', content_type: 'text', text: 'Keep it confidential.' });
+  const link = await call('POST', '/v1/links', { document_id: doc.id, name: 'CIM for bidders', email_protected: true, email_authenticated: false, agreement_id: nda.id });
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const who = uniqueEmail('bidder');
+  await visitor.goto(new URL(link.url).pathname);
+  await visitor.getByLabel('Email address').fill(who);
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await visitor.getByLabel('I have read and agree to these terms').check();
+  await visitor.getByRole('button', { name: 'I agree' }).click();
+  await expect(visitor.getByTestId('document-viewer')).toBeVisible();
+  await visitorContext.close();
+
+  await page.goto(`/links/${link.id}`);
+  await expect(page.getByTestId('link-agreement')).toHaveText('“Harbor NDA” before access');
+  const view = page.getByRole('row').filter({ hasText: who });
+  await expect(view.getByTestId('view-accepted')).toContainText('Accepted');
+  await shot(page, '192-link-nda-and-acceptance', { fullPage: true });
+  await page.goto('/links');
+  await expect(page.getByText('NDA: visitors accept an agreement first').first()).toBeAttached();
+});
