@@ -75,9 +75,14 @@ async function create(bytes: Buffer, contentType: string, name: string) {
   return ok(await api.post('/v1/documents', { upload_id: await upload(api, bytes, contentType, name), name }), 201);
 }
 
+/** The document once its preview leaves `processing` (polled; expect.poll is for tests, not hooks). */
 async function settled(id: string) {
-  await expect.poll(async () => ok(await api.get(`/v1/documents/${id}`)).preview_status, { timeout: 120_000, interval: 250 }).not.toBe('processing');
-  return ok(await api.get(`/v1/documents/${id}`));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const d = ok(await api.get(`/v1/documents/${id}`));
+    if (d.preview_status !== 'processing' || Date.now() > deadline) return d;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 beforeAll(async () => {
