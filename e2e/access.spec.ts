@@ -43,8 +43,10 @@ test('a refused visitor requests access, is approved from the dashboard and gets
   await expect(row).toContainText(who);
   await expect(row).toContainText('we spoke at the conference');
   await shot(page, '122-link-access-requests');
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Approved. They can open the link now')).toBeVisible();
+  await row.getByRole('button', { name: /Approve/ }).click();
+  await expect(page.getByRole('dialog').getByTestId('approve-summary')).toContainText('Teaser');
+  await page.getByRole('dialog').getByTestId('approve-confirm').click();
+  await expect(page.getByText(`Approved: ${who} joined the allow list`)).toBeVisible();
   await expect(page.getByTestId('nav-count')).toHaveCount(0);
 
   // The visitor's next visit: the document, no code asked again.

@@ -137,7 +137,9 @@ describe('asking', () => {
     expect(stageOf(sent.location)).toBe('sent');
     expect((await v.get(sent.location!)).text()).toContain('data-testid="request-sent"');
     const [r] = await pendingFor(link.id, who);
-    expect(Object.keys(r).sort()).toEqual(['created', 'dataroom_id', 'decided_at', 'decided_by', 'email', 'id', 'link_id', 'message', 'object', 'status']);
+    expect(Object.keys(r).sort()).toEqual([
+      'created', 'dataroom_id', 'dataroom_name', 'decided_at', 'decided_by', 'email', 'granted', 'id', 'link_group', 'link_id', 'link_name', 'message', 'object', 'status',
+    ]);
     expect(r).toMatchObject({ object: 'access_request', link_id: link.id, dataroom_id: null, email: who, message: 'Fund X, re: Series B', status: 'pending', decided_by: null, decided_at: null });
     expect(ok(await api.get(`/v1/access-requests/${r.id}`))).toEqual(r);
     const created = ok(await api.get(`/v1/events?type=access_request.created&resource_id=${r.id}`)).data;
@@ -233,6 +235,23 @@ describe('deciding', () => {
     expect(gateOf(page.text())).toBeNull();
   });
 
+  it("the outcome mails name the room, never the link's internal name", async () => {
+    const room = ok(await api.post('/v1/datarooms', { name: 'Project Harbor' }), 201);
+    const link = await makeLink(api, { dataroom_id: room.id, name: 'Harbor – lowball bidder', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
+    const slug = slugOf(link);
+    for (const decision of ['approve', 'deny'] as const) {
+      const who = address(`named-${decision}`);
+      await ask(new Visitor(), slug, who);
+      const [r] = await pendingFor(link.id, who);
+      const since = logSize();
+      ok(await api.post(`/v1/access-requests/${r.id}/${decision}`, {}));
+      const kind = decision === 'approve' ? 'access request approved' : 'access request denied';
+      const [subject] = await waitFor(() => fromLog(`${kind} subject`, who, since), who);
+      expect(subject).toContain('“Project Harbor”');
+      expect(subject).not.toContain('lowball');
+    }
+  });
+
   it('deny: the visitor is told and stays out', async () => {
     const link = await makeLink(api, { document_id: docId, name: 'Model', allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
     const slug = slugOf(link);
@@ -248,6 +267,97 @@ describe('deciding', () => {
     expect(ok(await api.get(`/v1/access-requests?status=denied&link_id=${link.id}`)).data.map((x: any) => x.id)).toEqual([r.id]);
     expect(ok(await api.get(`/v1/events?type=access_request.denied&resource_id=${r.id}`)).data).toHaveLength(1);
     envelope(await api.post(`/v1/access-requests/${r.id}/approve`, {}), 409, 'conflict');
+  });
+});
+
+describe('approving into a chosen group (issue 41 item 3)', () => {
+  let room: any;
+  let buyerA: any;
+  let buyerB: any;
+  let linkA: any;
+  let linkB: any;
+  beforeAll(async () => {
+    room = ok(await api.post('/v1/datarooms', { name: 'Project Harbor' }), 201);
+    buyerA = ok(await api.post(`/v1/datarooms/${room.id}/groups`, { name: 'Buyer A' }), 201);
+    buyerB = ok(await api.post(`/v1/datarooms/${room.id}/groups`, { name: 'Buyer B' }), 201);
+    linkA = await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: buyerA.id, name: 'Buyer A link', allow_access_requests: true });
+    linkB = await makeLink(api, { dataroom_id: room.id, audience_type: 'group', group_id: buyerB.id, name: 'Buyer B link' });
+  });
+  const members = async (g: any) => ok(await api.get(`/v1/datarooms/${room.id}/groups/${g.id}/members`)).data.map((m: any) => m.email);
+
+  it('a request names the link, the room and the group approving puts the address in', async () => {
+    const who = address('named');
+    await ask(new Visitor(), slugOf(linkA), who);
+    const [r] = await pendingFor(linkA.id, who);
+    expect(r).toMatchObject({ link_name: 'Buyer A link', dataroom_name: 'Project Harbor', link_group: { id: buyerA.id, name: 'Buyer A' }, granted: null });
+  });
+
+  it('without group_id the address joins the link\'s group, and the answer and the event say so', async () => {
+    const who = address('default');
+    await ask(new Visitor(), slugOf(linkA), who);
+    const [r] = await pendingFor(linkA.id, who);
+    const approved = ok(await api.post(`/v1/access-requests/${r.id}/approve`, {}));
+    expect(approved.granted).toEqual({ type: 'group', group_id: buyerA.id, group_name: 'Buyer A' });
+    expect(await members(buyerA)).toContain(who);
+    const [event] = ok(await api.get(`/v1/events?type=access_request.approved&resource_id=${r.id}`)).data;
+    expect(event.data.object.granted).toEqual({ type: 'group', group_id: buyerA.id, group_name: 'Buyer A' });
+    expect(ok(await api.get(`/v1/access-requests/${r.id}`)).granted).toEqual(approved.granted);
+  });
+
+  it('group_id puts the address in another group of the room (not the link\'s), and mails that group\'s link', async () => {
+    const who = address('second-bidder');
+    await ask(new Visitor(), slugOf(linkA), who);
+    const [r] = await pendingFor(linkA.id, who);
+    const since = logSize();
+    const approved = ok(await api.post(`/v1/access-requests/${r.id}/approve`, { group_id: buyerB.id }));
+    expect(approved).toMatchObject({ status: 'approved', granted: { type: 'group', group_id: buyerB.id, group_name: 'Buyer B' } });
+    expect(await members(buyerB)).toContain(who);
+    expect(await members(buyerA)).not.toContain(who);
+    const [mail] = await waitFor(() => fromLog('access request approved', who, since), who);
+    expect(mail).toBe(linkB.url);
+    const [event] = ok(await api.get(`/v1/events?type=access_request.approved&resource_id=${r.id}`)).data;
+    expect(event.data.object.granted).toMatchObject({ type: 'group', group_id: buyerB.id });
+  });
+
+  it('a general room link: the allow list by default, or a group of the room', async () => {
+    const general = await makeLink(api, { dataroom_id: room.id, allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
+    const [a, b] = [address('general-a'), address('general-b')];
+    await ask(new Visitor(), slugOf(general), a);
+    await ask(new Visitor(), slugOf(general), b);
+    const [ra] = await pendingFor(general.id, a);
+    const [rb] = await pendingFor(general.id, b);
+    expect(ra.link_group).toBeNull();
+    expect(ok(await api.post(`/v1/access-requests/${ra.id}/approve`, {})).granted).toEqual({ type: 'allow_list' });
+    expect(ok(await api.get(`/v1/links/${general.id}`)).allow_list).toContain(a);
+    expect(ok(await api.post(`/v1/access-requests/${rb.id}/approve`, { group_id: buyerB.id })).granted).toMatchObject({ type: 'group', group_id: buyerB.id });
+    expect(ok(await api.get(`/v1/links/${general.id}`)).allow_list).not.toContain(b);
+    expect(await members(buyerB)).toContain(b);
+  });
+
+  it('refuses a group of another room (422), an unknown or another team\'s group (404), a group on a document link (422), leaving the request pending', async () => {
+    const elsewhere = ok(await api.post('/v1/datarooms', { name: 'Other room' }), 201);
+    const foreign = ok(await api.post(`/v1/datarooms/${elsewhere.id}/groups`, { name: 'Elsewhere' }), 201);
+    const theirRoom = ok(await other.post('/v1/datarooms', { name: 'Theirs' }), 201);
+    const theirs = ok(await other.post(`/v1/datarooms/${theirRoom.id}/groups`, { name: 'Theirs' }), 201);
+    const lonely = ok(await api.post(`/v1/datarooms/${room.id}/groups`, { name: 'No link yet' }), 201);
+    const who = address('refused-group');
+    await ask(new Visitor(), slugOf(linkA), who);
+    const [r] = await pendingFor(linkA.id, who);
+    const e = envelope(await api.post(`/v1/access-requests/${r.id}/approve`, { group_id: foreign.id }), 422, 'unprocessable_entity');
+    expect(e.message).toMatch(/^group_id: /);
+    expect(e.message).toContain('Elsewhere');
+    envelope(await api.post(`/v1/access-requests/${r.id}/approve`, { group_id: theirs.id }), 404, 'not_found');
+    envelope(await api.post(`/v1/access-requests/${r.id}/approve`, { group_id: 'nosuchgroup' }), 404, 'not_found');
+    expect(envelope(await api.post(`/v1/access-requests/${r.id}/approve`, { group_id: lonely.id }), 422, 'unprocessable_entity').message).toContain('no live link');
+    envelope(await api.post(`/v1/access-requests/${r.id}/approve`, { group_id: 42 }), 422, 'unprocessable_entity');
+    expect(ok(await api.get(`/v1/access-requests/${r.id}`)).status).toBe('pending');
+    expect(await members(buyerB)).not.toContain(who);
+
+    const docLink = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
+    const w = address('doc-link');
+    await ask(new Visitor(), slugOf(docLink), w);
+    const [rd] = await pendingFor(docLink.id, w);
+    expect(envelope(await api.post(`/v1/access-requests/${rd.id}/approve`, { group_id: buyerB.id }), 422, 'unprocessable_entity').message).toMatch(/^group_id: /);
   });
 });
 

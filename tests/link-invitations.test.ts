@@ -65,6 +65,26 @@ describe('POST /v1/links/{id}/invitations', () => {
     expect(await mailFor(who, since)).toEqual([`${link.url} (from ${JSON.stringify(teamName)})`]);
   });
 
+  it("names the room or the document, never the link's internal name (only the team sees it)", async () => {
+    const room = ok(await api.post('/v1/datarooms', { name: 'Project Harbor' }), 201);
+    const roomLink = await makeLink(api, { dataroom_id: room.id, name: 'Harbor – lowball bidder' });
+    const docLink = await makeLink(api, { document_id: doc.id, name: 'Deck for the weak bidder' });
+    for (const [link, shown, hidden] of [
+      [roomLink, 'Project Harbor', 'lowball'],
+      [docLink, 'Deck', 'weak bidder'],
+    ] as const) {
+      const who = address('named');
+      const since = logSize();
+      ok(await api.post(`/v1/links/${link.id}/invitations`, { emails: [who] }));
+      await mailFor(who, since);
+      const subject = fromLog('link invitation subject', who, since);
+      expect(subject).toHaveLength(1);
+      expect(subject[0]).toContain(`“${shown}”`);
+      expect(subject[0]).toContain(teamName);
+      expect(subject[0]).not.toContain(hidden);
+    }
+  });
+
   it('emits invitation.sent per address', async () => {
     const link = await makeLink(api, { document_id: doc.id });
     const emails = [address('ev1'), address('ev2')];

@@ -1,6 +1,7 @@
 'use client';
 // Access requests with approve and deny: a link's pending ones on its page, and the team's inbox.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Inbox } from 'lucide-react';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +13,7 @@ import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { ApproveDialog, type Approvable } from './approve-dialog';
 
 type Status = 'pending' | 'approved' | 'denied';
 
@@ -28,7 +30,14 @@ function useDecide() {
     ]);
   };
   const onError = (e: unknown) => notify(errorMessage(e));
-  const approve = useMutation(trpc.accessRequests.approve.mutationOptions({ onSuccess: done('Approved. They can open the link now, and were told by email.'), onError }));
+  const approve = useMutation(
+    trpc.accessRequests.approve.mutationOptions({
+      onSuccess: async (r) => {
+        const where = r.granted?.type === 'group' ? `joined “${r.granted.group_name ?? 'the group'}”` : 'joined the allow list';
+        await done(`Approved: ${r.email} ${where} and was told by email.`)();
+      },
+    }),
+  );
   const deny = useMutation(trpc.accessRequests.deny.mutationOptions({ onSuccess: done('Denied. They were told by email.'), onError }));
   return { approve, deny };
 }
@@ -37,6 +46,7 @@ export function AccessRequests({ linkId, status = 'pending', title, description 
   const trpc = useTRPC();
   const list = useQuery(trpc.accessRequests.list.queryOptions({ status, link_id: linkId, limit: 100 }));
   const { approve, deny } = useDecide();
+  const [approving, setApproving] = useState<Approvable | null>(null);
   const busy = (id: string) => (approve.isPending && approve.variables?.id === id) || (deny.isPending && deny.variables?.id === id);
   return (
     <Card>
@@ -63,7 +73,28 @@ export function AccessRequests({ linkId, status = 'pending', title, description 
           },
           ...(linkId
             ? []
-            : [{ key: 'link', header: 'Link', cell: (r: { link_id: string }) => <Link href={`/links/${r.link_id}`} className="text-brand-700 hover:underline">Open link</Link> }]),
+            : [
+                {
+                  key: 'link',
+                  header: 'Link',
+                  cell: (r: { link_id: string; link_name: string | null; dataroom_name: string | null }) => (
+                    <div className="min-w-0">
+                      <Link href={`/links/${r.link_id}`} className="block truncate text-brand-700 hover:underline">
+                        {r.link_name || 'Untitled link'}
+                      </Link>
+                      {r.dataroom_name && <span className="block truncate text-xs text-zinc-500">Room: {r.dataroom_name}</span>}
+                    </div>
+                  ),
+                },
+              ]),
+          {
+            key: 'joins',
+            header: status === 'approved' ? 'Joined' : 'Joins',
+            cell: (r) => {
+              const group = r.granted?.type === 'group' ? r.granted.group_name : r.granted ? null : r.link_group?.name;
+              return <span className="text-zinc-700" data-testid="access-request-joins">{group ? `Group “${group}”` : 'Allow list'}</span>;
+            },
+          },
           { key: 'when', header: 'Asked', cell: (r) => <RelativeTime iso={r.created} /> },
           {
             key: 'actions',
@@ -76,8 +107,8 @@ export function AccessRequests({ linkId, status = 'pending', title, description 
                   <Button size="sm" variant="secondary" disabled={busy(r.id)} onClick={() => deny.mutate({ id: r.id })}>
                     Deny
                   </Button>
-                  <Button size="sm" loading={approve.isPending && approve.variables?.id === r.id} disabled={busy(r.id)} onClick={() => approve.mutate({ id: r.id })}>
-                    Approve
+                  <Button size="sm" disabled={busy(r.id)} onClick={() => (approve.reset(), setApproving(r))}>
+                    Approve…
                   </Button>
                 </div>
               ) : (
@@ -92,6 +123,13 @@ export function AccessRequests({ linkId, status = 'pending', title, description 
               : 'Decided requests appear here.'}
           </EmptyState>
         }
+      />
+      <ApproveDialog
+        request={approving}
+        onOpenChange={(o) => !o && setApproving(null)}
+        pending={approve.isPending}
+        error={approve.error ? errorMessage(approve.error) : null}
+        onApprove={(groupId) => approving && approve.mutate({ id: approving.id, ...(groupId ? { group_id: groupId } : {}) }, { onSuccess: () => setApproving(null) })}
       />
     </Card>
   );

@@ -15,7 +15,7 @@ export function AccessRequestsInbox() {
   const [status, setStatus] = useState<(typeof TABS)[number]['status']>('pending');
   return (
     <div>
-      <PageHeader title="Access requests" description="Visitors a link refused, asking to be let in. Approving adds them to the link’s allow list or group." />
+      <PageHeader title="Access requests" description="Visitors a link refused, asking to be let in. Approving shows the link, the room and where the address goes (the link’s group, another group of the room, or the allow list), and asks you to confirm." />
       <div role="tablist" aria-label="Status" className="mb-4 flex gap-1">
         {TABS.map((t) => (
           <button

@@ -1,6 +1,6 @@
 'use client';
 // How a link's state and protections read in lists and headers.
-import { Download, Droplets, KeyRound, Mail, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Download, Droplets, FileSignature, KeyRound, Mail, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { isExpired, type LinkItem } from './draft';
@@ -34,6 +34,7 @@ export function ProtectionIcons({ link }: { link: LinkItem }) {
   if (link.email_authenticated) items.push([ShieldCheck, 'Email verified by code']);
   else if (link.email_protected) items.push([Mail, 'Email required']);
   if (link.is_password_protected) items.push([KeyRound, 'Password']);
+  if (link.agreement_id) items.push([FileSignature, 'NDA: visitors accept an agreement first']);
   if (link.watermark_config) items.push([Droplets, 'Watermark']);
   if (link.allow_download) items.push([Download, 'Downloads allowed']);
   if (!items.length) return null;

@@ -20,9 +20,10 @@ import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
 import { linkTitle, type LinkItem } from './draft';
 import { formatDuration, useLinkSummaries, useRefreshLinks } from './hooks';
 import { ExpiryNote, StatusBadge } from './link-badges';
+import { useAgreementName } from './agreement-name';
 import { LinkDialog } from './link-dialog';
 import { LinkMenu, TargetCell } from './links-list';
-import { ViewsTable } from './views-table';
+import { ViewsTable, type Acceptances } from './views-table';
 import { InviteDialog } from './invite-dialog';
 import { LinkInvitations } from './link-invitations';
 import { AccessRequests } from '@/components/access-requests/access-requests';
@@ -55,6 +56,17 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
   );
   const brands = useQuery({ ...trpc.brands.list.queryOptions({}), enabled: !!link.brand_id });
   const brandName = brands.data?.data.find((b) => b.id === link.brand_id)?.name;
+  const agreementName = useAgreementName(link.agreement_id);
+  const accepted = useQuery({ ...trpc.agreements.acceptances.queryOptions({ id: link.agreement_id ?? '', limit: 100 }), enabled: !!link.agreement_id });
+  const acceptances: Acceptances | null = accepted.data
+    ? (() => {
+        const mine = accepted.data.data.filter((a) => a.link_id === link.id);
+        return {
+          byView: new Map(mine.filter((a) => a.view_id).map((a) => [a.view_id!, a.accepted_at])),
+          byEmail: new Map(mine.filter((a) => a.email).map((a) => [a.email!.toLowerCase(), a.accepted_at])),
+        };
+      })()
+    : null;
   const totalTime = rows?.reduce((a, v) => a + v.duration_seconds, 0) ?? 0;
 
   return (
@@ -111,7 +123,17 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
             <ViewsTable
               label="Views"
               views={rows}
-              columns={link.dataroom_id ? ['visitor', 'opened', 'when', 'duration', 'pages', 'download', 'answers'] : ['visitor', 'when', 'duration', 'pages', 'download', 'answers']}
+              columns={[
+                'visitor',
+                ...(link.dataroom_id ? (['opened'] as const) : []),
+                'when',
+                ...(link.agreement_id ? (['agreement'] as const) : []),
+                'duration',
+                'pages',
+                'download',
+                'answers',
+              ]}
+              acceptances={acceptances}
               pending={views.isPending}
               error={views.error}
               onRetry={() => views.refetch()}
@@ -154,6 +176,9 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
               {link.deny_list.length > 0 && <span className="block">Blocks {link.deny_list.length}</span>}
             </Row>
             <Row label="Download">{link.allow_download ? 'Allowed' : 'Not allowed'}</Row>
+            <Row label="Agreement">
+              <span data-testid="link-agreement">{link.agreement_id ? `“${agreementName ?? '…'}” before access` : 'None'}</span>
+            </Row>
             <Row label="Watermark">{link.watermark_config ? <span className="break-words">“{link.watermark_config.text}”</span> : 'None'}</Row>
             <Row label="Brand">{link.brand_id ? (brandName ?? '…') : 'Automatic'}</Row>
             <Row label="Questions">{link.custom_fields.length ? link.custom_fields.map((f) => f.label).join(', ') : 'None'}</Row>

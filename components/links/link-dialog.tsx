@@ -13,6 +13,7 @@ import { Field, Input, Select } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, fieldErrors, sentence } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { useAgreementName } from './agreement-name';
 import {
   FIELD_TAB,
   checkDraft,
@@ -232,9 +233,11 @@ function TargetLine({ link }: { link: LinkItem }) {
 }
 
 function Created({ link, target, onDone }: { link: LinkItem; target: Target | null; onDone: () => void }) {
+  const agreementName = useAgreementName(link.agreement_id);
   const protections = [
     link.is_password_protected && 'password',
     link.email_authenticated ? 'verified email' : link.email_protected && 'email',
+    link.agreement_id && `accepting the NDA “${agreementName ?? '…'}”`,
     link.expires_at && `expires ${new Date(link.expires_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}`,
     link.watermark_config && 'watermark',
     link.allow_download && 'downloads allowed',

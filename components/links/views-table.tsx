@@ -11,7 +11,10 @@ import { RelativeTime } from '@/components/ui/time';
 import type { ViewDetail, ViewItem } from './draft';
 import { formatDuration, useViewDetails } from './hooks';
 
-type Col = 'visitor' | 'link' | 'opened' | 'when' | 'duration' | 'pages' | 'download' | 'answers';
+type Col = 'visitor' | 'link' | 'opened' | 'when' | 'duration' | 'pages' | 'download' | 'answers' | 'agreement';
+
+/** A link's agreement acceptances, to show beside its views: by view id and by email. */
+export type Acceptances = { byView: Map<string, string>; byEmail: Map<string, string> };
 
 export function ViewsTable({
   label,
@@ -21,6 +24,7 @@ export function ViewsTable({
   error,
   onRetry,
   empty,
+  acceptances,
 }: {
   label: string;
   views: ViewItem[] | undefined;
@@ -29,6 +33,7 @@ export function ViewsTable({
   error: unknown;
   onRetry: () => void;
   empty: ReactNode;
+  acceptances?: Acceptances | null;
 }) {
   const details = useViewDetails(views?.map((v) => v.id) ?? []);
   const d = (v: ViewItem) => details.map.get(v.id);
@@ -107,6 +112,21 @@ export function ViewsTable({
         ) : (
           <span className="text-zinc-400">—</span>
         ),
+    },
+    agreement: {
+      key: 'agreement',
+      header: 'NDA',
+      cell: (v) => {
+        const at = acceptances?.byView.get(v.id) ?? (v.viewer_email ? acceptances?.byEmail.get(v.viewer_email.toLowerCase()) : undefined);
+        if (!acceptances) return <Skeleton className="h-4 w-16" />;
+        return at ? (
+          <span className="text-xs text-emerald-700" data-testid="view-accepted">
+            Accepted <RelativeTime iso={at} />
+          </span>
+        ) : (
+          <span className="text-zinc-400">—</span>
+        );
+      },
     },
     answers: {
       key: 'answers',

@@ -76,6 +76,7 @@ export function DocumentBody({
         watermark={watermark}
         viewId={viewId}
         eventsUrl={preview ? null : eventsUrl}
+        downloadNote={doc.downloadRefusal ? t.noDownloadWatermark : null}
         words={{ playVideo: t.playVideo, fullScreen: t.fullScreen, download: t.download }}
       />
     );
@@ -113,7 +114,9 @@ export function DocumentBody({
             <Download className="h-4 w-4" /> {t.download}
           </a>
         ) : (
-          <p className="mt-3 text-xs text-zinc-400">{t.noDownload}</p>
+          <p className="mt-3 text-xs text-zinc-400" data-testid="no-download">
+            {doc.downloadRefusal ? t.noDownloadWatermark : t.noDownload}
+          </p>
         )}
         {doc.numPages > 1 ? <p className="mt-2 text-xs text-zinc-400">{fill(t.pagesCount, { n: doc.numPages })}</p> : null}
       </div>

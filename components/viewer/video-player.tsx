@@ -11,8 +11,8 @@ import { clock, SEGMENT_MS } from '@/lib/shared/video';
 import { usePageTime } from './use-page-time';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
 
-/** A 16:9 frame's height against a Letter page's (792 pt) at the same width (612 pt): the watermark keeps its size against the height. */
-const VIDEO_WATERMARK_SCALE = (9 / 16) * (612 / 792);
+/** A 16:9 frame's height against its width (the longer side the watermark is sized on): the watermark keeps its size against the height. */
+const VIDEO_WATERMARK_SCALE = 9 / 16;
 
 export type VideoPlayerWords = { playVideo: string; fullScreen: string; download: string };
 
@@ -20,6 +20,7 @@ export function VideoPlayer({
   src,
   name,
   downloadUrl,
+  downloadNote = null,
   watermark,
   viewId,
   eventsUrl,
@@ -29,6 +30,8 @@ export function VideoPlayer({
   src: string;
   name: string;
   downloadUrl: string | null;
+  /** Why there is no download (a watermarked link), shown beside the buttons. */
+  downloadNote?: string | null;
   watermark: OverlayWatermark | null;
   viewId: string;
   eventsUrl: string | null;
@@ -86,7 +89,12 @@ export function VideoPlayer({
 
   return (
     <div className="flex flex-col gap-3" data-testid="video-viewer">
-      <div className="flex justify-end gap-2">
+      <div className="flex items-center justify-end gap-2">
+        {downloadNote ? (
+          <p className="mr-auto text-xs text-zinc-500" data-testid="no-download">
+            {downloadNote}
+          </p>
+        ) : null}
         <button type="button" onClick={fullScreen} className={button} data-testid="video-fullscreen">
           <Maximize className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">{words.fullScreen}</span>
           <span className="sr-only sm:hidden">{words.fullScreen}</span>

@@ -122,3 +122,47 @@ export function fillWatermarkText(text: string, values: Partial<WatermarkValues>
   if (!filled.includes(EMPTY)) return filled;
   return filled.replace(EMPTY_AFTER_SEPARATOR, '').replace(EMPTY_BEFORE_SEPARATOR, '').replace(/ {2,}/g, ' ').trim();
 }
+
+// ---- layout: one block (not tiled) fitted to its page, on screen and in downloads ----
+
+/** A Letter page's long side in points: the page a `font_size` is meant for, whatever its orientation. */
+export const WATERMARK_REFERENCE_SIDE = 792;
+
+/**
+ * The watermark's font size on a page `width` × `height` (any unit): `font_size` points of a
+ * Letter page, scaled with the page's longer side, so a landscape page or a wide image gets the
+ * same size against its long side as a portrait page (and a PDF page in points gets `font_size`).
+ */
+export function watermarkFontSize(fontSize: number, width: number, height: number): number {
+  return (fontSize * Math.max(width, height)) / WATERMARK_REFERENCE_SIDE;
+}
+
+/** Where a block goes: its centre (y down from the page's top), its scale, and the half extents of its turned box once scaled. */
+export type WatermarkPlacement = { cx: number; cy: number; scale: number; halfWidth: number; halfHeight: number };
+
+/**
+ * One watermark block of `blockWidth` × `blockHeight` (unturned, at its font size) on a page,
+ * turned by `rotation` degrees: shrunk (never grown) so the turned box fits inside the page's
+ * margins (4 % of the shorter side) whatever the page's orientation, then placed at `position`.
+ * The PDF stamp and the viewer's overlay both place their text with this.
+ */
+export function placeWatermark(
+  page: { width: number; height: number },
+  block: { width: number; height: number },
+  wm: Pick<Watermark, 'position' | 'rotation'>,
+): WatermarkPlacement {
+  const { width: W, height: H } = page;
+  const theta = (wm.rotation * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(theta));
+  const sin = Math.abs(Math.sin(theta));
+  const halfX = Math.max(1e-9, (block.width * cos + block.height * sin) / 2);
+  const halfY = Math.max(1e-9, (block.width * sin + block.height * cos) / 2);
+  const margin = Math.min(W, H) * 0.04;
+  const scale = Math.max(0, Math.min(1, (W - 2 * margin) / (2 * halfX), (H - 2 * margin) / (2 * halfY)));
+  const hx = halfX * scale;
+  const hy = halfY * scale;
+  const [v, h] = wm.position === 'center' ? ['middle', 'center'] : (wm.position.split('-') as [string, string]);
+  const cx = h === 'left' ? margin + hx : h === 'right' ? W - margin - hx : W / 2;
+  const cy = v === 'top' ? margin + hy : v === 'bottom' ? H - margin - hy : H / 2;
+  return { cx, cy, scale, halfWidth: hx, halfHeight: hy };
+}

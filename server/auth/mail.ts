@@ -34,6 +34,7 @@ export async function sendLinkMail(m: LinkMail): Promise<void> {
     // the log stands in for the recipient's inbox.
     const extra = m.brand ? ` (from ${JSON.stringify(m.brand.name)}${m.message ? `, message ${JSON.stringify(m.message)}` : ''})` : '';
     console.log(`[quire] ${m.kind} for ${m.to}: ${m.url}${extra}`);
+    logSubject(m);
     return;
   }
   transport ??= nodemailer.createTransport(config.mail!.server);
@@ -65,6 +66,7 @@ export type NoticeMail = {
 export async function sendNoticeMail(m: NoticeMail): Promise<void> {
   if (!mailConfigured()) {
     console.log(`[quire] ${m.kind} for ${m.to}: ${m.logValue}`);
+    logSubject(m);
     return;
   }
   transport ??= nodemailer.createTransport(config.mail!.server);
@@ -72,6 +74,10 @@ export async function sendNoticeMail(m: NoticeMail): Promise<void> {
   const failed = [...(result.rejected ?? []), ...(result.pending ?? [])];
   if (failed.length) throw new Error(`Email to ${failed.join(', ')} could not be sent`);
 }
+
+// The subject on a line of its own (the line above keeps its one value for whoever reads it):
+// what the recipient would read as the mail's title. Subjects carry no codes or tokens.
+const logSubject = (m: { kind: string; to: string; subject: string }) => console.log(`[quire] ${m.kind} subject for ${m.to}: ${m.subject}`);
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -20,7 +20,7 @@ import {
 import { ApiError } from '../errors';
 import { bidiRuns, hasRtl } from './bidi';
 import { loadFont, splitByFont, type WatermarkFont } from './watermark-fonts';
-import { fillWatermarkText, resolveWatermark, type Watermark, type WatermarkValues } from '../../lib/shared/watermark';
+import { fillWatermarkText, placeWatermark, resolveWatermark, type Watermark, type WatermarkValues } from '../../lib/shared/watermark';
 
 export { unsupportedWatermarkCharacters } from './watermark-fonts';
 
@@ -232,15 +232,9 @@ export async function watermarkPdf(
         }
       }
     } else {
-      // One block; shrunk (never grown) to fit inside the page's margins.
-      const margin = Math.min(W, H) * 0.04;
-      const scale = Math.min(1, (W - 2 * margin) / (2 * halfX), (H - 2 * margin) / (2 * halfY));
-      const hx = halfX * scale;
-      const hy = halfY * scale;
-      const [v, h] = wm.position === 'center' ? ['middle', 'center'] : (wm.position.split('-') as [string, string]);
-      const cx = h === 'left' ? margin + hx : h === 'right' ? W - margin - hx : W / 2;
-      const cy = v === 'top' ? H - margin - hy : v === 'bottom' ? margin + hy : H / 2;
-      out.push(...place(cx, cy, scale));
+      // One block, fitted inside the page's margins whatever its orientation (y down in placeWatermark).
+      const at = placeWatermark({ width: W, height: H }, { width: blockW, height: blockH }, wm);
+      out.push(...place(at.cx, H - at.cy, at.scale));
     }
     const ref = ctx.register(ctx.formXObject(out, { BBox: [0, 0, r4(W), r4(H)], Resources: { XObject: { B: block } } }));
     stamps.set(sizeKey, ref);

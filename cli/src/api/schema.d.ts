@@ -54,7 +54,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve: the email joins the group or the allow list
+         * Approve: the email joins the link's group, its allow list, or the group named by group_id
          * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
          */
         post: operations["accessRequests-approve"];
@@ -1639,11 +1639,29 @@ export interface operations {
                             /** @constant */
                             object: "access_request";
                             link_id: string;
+                            /** @description The link's internal name (seen only by the team). */
+                            link_name: string | null;
                             dataroom_id: string | null;
+                            dataroom_name: string | null;
+                            /** @description The group a group link admits: where approving puts the address unless group_id says otherwise. */
+                            link_group: {
+                                id: string;
+                                name: string;
+                            } | null;
                             email: string;
                             message: string | null;
                             /** @enum {string} */
                             status: "pending" | "approved" | "denied";
+                            /** @description Where the approved address went: a group of the link's room, or the link's allow list; null until approved. */
+                            granted: ({
+                                /** @constant */
+                                type: "group";
+                                group_id: string;
+                                group_name: string | null;
+                            } | {
+                                /** @constant */
+                                type: "allow_list";
+                            }) | null;
                             /** @description The email of the team member who decided; null for an API token without a user. */
                             decided_by: string | null;
                             decided_at: string | null;
@@ -1688,11 +1706,29 @@ export interface operations {
                         /** @constant */
                         object: "access_request";
                         link_id: string;
+                        /** @description The link's internal name (seen only by the team). */
+                        link_name: string | null;
                         dataroom_id: string | null;
+                        dataroom_name: string | null;
+                        /** @description The group a group link admits: where approving puts the address unless group_id says otherwise. */
+                        link_group: {
+                            id: string;
+                            name: string;
+                        } | null;
                         email: string;
                         message: string | null;
                         /** @enum {string} */
                         status: "pending" | "approved" | "denied";
+                        /** @description Where the approved address went: a group of the link's room, or the link's allow list; null until approved. */
+                        granted: ({
+                            /** @constant */
+                            type: "group";
+                            group_id: string;
+                            group_name: string | null;
+                        } | {
+                            /** @constant */
+                            type: "allow_list";
+                        }) | null;
                         /** @description The email of the team member who decided; null for an API token without a user. */
                         decided_by: string | null;
                         decided_at: string | null;
@@ -1728,7 +1764,9 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": {
+                    group_id?: string | null;
+                };
             };
         };
         responses: {
@@ -1747,11 +1785,29 @@ export interface operations {
                         /** @constant */
                         object: "access_request";
                         link_id: string;
+                        /** @description The link's internal name (seen only by the team). */
+                        link_name: string | null;
                         dataroom_id: string | null;
+                        dataroom_name: string | null;
+                        /** @description The group a group link admits: where approving puts the address unless group_id says otherwise. */
+                        link_group: {
+                            id: string;
+                            name: string;
+                        } | null;
                         email: string;
                         message: string | null;
                         /** @enum {string} */
                         status: "pending" | "approved" | "denied";
+                        /** @description Where the approved address went: a group of the link's room, or the link's allow list; null until approved. */
+                        granted: ({
+                            /** @constant */
+                            type: "group";
+                            group_id: string;
+                            group_name: string | null;
+                        } | {
+                            /** @constant */
+                            type: "allow_list";
+                        }) | null;
                         /** @description The email of the team member who decided; null for an API token without a user. */
                         decided_by: string | null;
                         decided_at: string | null;
@@ -1808,11 +1864,29 @@ export interface operations {
                         /** @constant */
                         object: "access_request";
                         link_id: string;
+                        /** @description The link's internal name (seen only by the team). */
+                        link_name: string | null;
                         dataroom_id: string | null;
+                        dataroom_name: string | null;
+                        /** @description The group a group link admits: where approving puts the address unless group_id says otherwise. */
+                        link_group: {
+                            id: string;
+                            name: string;
+                        } | null;
                         email: string;
                         message: string | null;
                         /** @enum {string} */
                         status: "pending" | "approved" | "denied";
+                        /** @description Where the approved address went: a group of the link's room, or the link's allow list; null until approved. */
+                        granted: ({
+                            /** @constant */
+                            type: "group";
+                            group_id: string;
+                            group_name: string | null;
+                        } | {
+                            /** @constant */
+                            type: "allow_list";
+                        }) | null;
                         /** @description The email of the team member who decided; null for an API token without a user. */
                         decided_by: string | null;
                         decided_at: string | null;
@@ -6820,6 +6894,7 @@ export interface operations {
                     email_protected?: boolean;
                     /** @description Visitors prove the email address with a one-time code before anything is shown. On create it defaults to true when access depends on who the visitor is (a group link whose group does not allow all, or a non-empty allow_list), false otherwise. Turning it off on such a link means anyone who types an address on the list gets in without owning it, and the email step tells a stranger which addresses are allowed. */
                     email_authenticated?: boolean;
+                    /** @description Visitors may download the files. With a watermark_config every download is watermarked: a PDF as itself, an Office file as the watermarked PDF of its converted preview, an image as a one-page watermarked PDF (each named <name>.pdf). A file that cannot carry a watermark (a video, an archive, a file whose preview is not ready) is not downloadable from such a link (403 with the reason); room zips follow the same rule file by file. */
                     allow_download?: boolean;
                     allow_list?: string[];
                     deny_list?: string[];
@@ -7084,6 +7159,7 @@ export interface operations {
                     email_protected?: boolean;
                     /** @description Visitors prove the email address with a one-time code before anything is shown. On create it defaults to true when access depends on who the visitor is (a group link whose group does not allow all, or a non-empty allow_list), false otherwise. Turning it off on such a link means anyone who types an address on the list gets in without owning it, and the email step tells a stranger which addresses are allowed. */
                     email_authenticated?: boolean;
+                    /** @description Visitors may download the files. With a watermark_config every download is watermarked: a PDF as itself, an Office file as the watermarked PDF of its converted preview, an image as a one-page watermarked PDF (each named <name>.pdf). A file that cannot carry a watermark (a video, an archive, a file whose preview is not ready) is not downloadable from such a link (403 with the reason); room zips follow the same rule file by file. */
                     allow_download?: boolean;
                     allow_list?: string[];
                     deny_list?: string[];

@@ -194,7 +194,7 @@ export const GROUPS: GroupDef[] = [
     ops: [
       op('list', 'GET', '/access-requests'),
       op('get', 'GET', '/access-requests/{id}'),
-      op('approve', 'POST', '/access-requests/{id}/approve', { summary: 'The email joins the group or the allow list; the visitor is mailed' }),
+      op('approve', 'POST', '/access-requests/{id}/approve', { summary: 'The email joins the link\'s group or allow list, or the group named by --group-id; the visitor is mailed' }),
       op('deny', 'POST', '/access-requests/{id}/deny', { summary: 'The visitor is mailed that the request was declined' }),
     ],
   },

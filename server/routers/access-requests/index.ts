@@ -17,10 +17,10 @@ export const accessRequestsRouter = router({
     .output(s.AccessRequest)
     .query(({ ctx, input }) => requests.getAccessRequest(ctx.actor, input.id)),
   approve: teamProcedure('links.write')
-    .meta({ openapi: { method: 'POST', path: '/access-requests/{id}/approve', tags, summary: 'Approve: the email joins the group or the allow list' } })
-    .input(s.AccessRequestIdInput)
+    .meta({ openapi: { method: 'POST', path: '/access-requests/{id}/approve', tags, summary: 'Approve: the email joins the link\'s group, its allow list, or the group named by group_id' } })
+    .input(s.ApproveAccessRequestInput)
     .output(s.AccessRequest)
-    .mutation(({ ctx, input }) => requests.decideAccessRequest(ctx.actor, input.id, 'approved')),
+    .mutation(({ ctx, input }) => requests.decideAccessRequest(ctx.actor, input.id, 'approved', input.group_id)),
   deny: teamProcedure('links.write')
     .meta({ openapi: { method: 'POST', path: '/access-requests/{id}/deny', tags, summary: 'Deny: the visitor is told' } })
     .input(s.AccessRequestIdInput)

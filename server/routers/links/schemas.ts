@@ -16,6 +16,11 @@ const listEntry = z
   .refine((v) => EMAIL.test(v) || DOMAIN.test(v), { error: (iss) => `"${String(iss.input).slice(0, 100)}" is neither an email address nor a bare domain like fund.example` });
 const accessList = z.array(listEntry).max(500, 'at most 500 entries');
 
+const WATERMARKED_DOWNLOADS =
+  'With a watermark_config every download is watermarked: a PDF as itself, an Office file as the watermarked PDF of its converted preview, ' +
+  'an image as a one-page watermarked PDF (each named <name>.pdf). A file that cannot carry a watermark (a video, an archive, a file whose preview is not ready) ' +
+  'is not downloadable from such a link (403 with the reason); room zips follow the same rule file by file.';
+
 export const WatermarkConfigInput = z.strictObject({
   text: line(200).describe(
     'Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email ' +
@@ -72,10 +77,10 @@ export const sharedSettings = {
         'on the list gets in without owning it, and the email step tells a stranger which addresses are allowed.',
     )
     .optional(),
-  allow_download: jsonBool().optional(),
+  allow_download: jsonBool().describe(`Visitors may download the files. ${WATERMARKED_DOWNLOADS}`).optional(),
   allow_list: accessList.optional(),
   deny_list: accessList.optional(),
-  watermark_config: WatermarkConfigInput.nullable().optional(),
+  watermark_config: WatermarkConfigInput.describe(`Drawn over every page on screen and burned into downloads. ${WATERMARKED_DOWNLOADS}`).nullable().optional(),
   welcome_message: text(1000).nullable().optional(),
   agreement_id: id('agreement_id').describe('Terms the visitor accepts after the email step (one of the team\'s agreements); null clears').nullable().optional(),
   enable_notification: jsonBool().optional(),

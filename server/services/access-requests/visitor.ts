@@ -16,7 +16,7 @@ import { checkCode, sendCode } from '../visitor/codes';
 import type { CodeMailTexts } from '../visitor/codes';
 import { allow } from '../visitor/limits';
 import type { ViewerLink, ViewerSessionRow } from '../visitor/links';
-import { toAccessRequest } from './decisions';
+import { toObjects, type AccessRequestObject } from './decisions';
 
 export type RequestStage = 'form' | 'code' | 'sent';
 export type RequestError = 'email_invalid' | 'message_invalid' | 'code_wrong' | 'code_expired' | 'rate_limited';
@@ -94,7 +94,7 @@ export async function requestAccess(link: ViewerLink, session: ViewerSessionRow 
         email: draft.email,
         request: { ipAddress: req.address, userAgent: req.userAgent },
       };
-      const object = toAccessRequest(row, null);
+      const object = (await toObjects(tx, [row]))[0]!;
       await emit(tx, actor, { type: 'access_request.created', object, dataroomId: link.dataroomId });
       return object;
     });
@@ -114,7 +114,7 @@ async function deciders(link: ViewerLink): Promise<string[]> {
   return [...new Set(members.map((m) => m.user.email))];
 }
 
-async function mailDeciders(link: ViewerLink, r: ReturnType<typeof toAccessRequest>) {
+async function mailDeciders(link: ViewerLink, r: AccessRequestObject) {
   const url = `${config.appUrl}/links/${link.id}?request=${r.id}`;
   const what = link.name ? `"${link.name}"` : 'your link';
   const mails = (await deciders(link)).map((to) => ({

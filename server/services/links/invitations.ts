@@ -18,6 +18,7 @@ import { findRoom } from '../room-lookup';
 import { emitMany } from '../events/emit';
 import { lockKey } from '../locks';
 import { findLink, linkUrl } from './links';
+import { sharedName } from './shared-name';
 
 type Row = {
   id: string;
@@ -87,12 +88,11 @@ export async function inviteToLink(actor: Actor, linkId: string, input: { emails
     });
     const team = await tx.team.findUniqueOrThrow({ where: { id: actor.teamId }, select: { name: true } });
     const brand = link.brandId ? await tx.brand.findFirst({ where: { id: link.brandId, teamId: actor.teamId } }) : await teamDefaultBrand(tx, actor.teamId);
-    return { link, ids, team, color: brand?.brandColor ?? null };
+    return { link, ids, team, color: brand?.brandColor ?? null, what: await sharedName(tx, link) };
   });
 
-  const { link, ids, team, color } = prepared;
+  const { link, ids, team, color, what } = prepared;
   const url = linkUrl(link.slug);
-  const what = link.name ? `“${link.name}”` : link.dataroomId ? 'a data room' : 'a document';
   const outcome: { error: string | null }[] = new Array(emails.length);
   let next = 0;
   const worker = async () => {
@@ -101,7 +101,7 @@ export async function inviteToLink(actor: Actor, linkId: string, input: { emails
         await sendLinkMail({
           to: emails[i]!,
           kind: 'link invitation',
-          subject: `${team.name} shared ${link.name ? link.name : what} with you`,
+          subject: `${team.name} shared ${what} with you`,
           intro: `${team.name} invited you to view ${what}.`,
           actionLabel: 'Open',
           url,

@@ -4,6 +4,7 @@
 // request. General room links show every item, downloadable when the link allows downloads.
 import { sqlRows } from '../../db/sql';
 import type { ViewerLink } from './links';
+import { watermarkRefusal } from './watermarked-download';
 
 export type ShownDocument = {
   documentId: string;
@@ -26,6 +27,8 @@ export type ShownDocument = {
   previewError: string | null;
   previewKey: string | null;
   canDownload: boolean;
+  /** Downloads are allowed, but the link's watermark cannot go on this file (a video): why it is not downloadable. */
+  downloadRefusal?: string | null;
 };
 
 const DOC_COLUMNS = `d.id AS "documentId", d.name, d.type, v.id AS "versionId", v.content_type AS "contentType",
@@ -46,13 +49,22 @@ export async function pageSheetsOf(doc: Pick<ShownDocument, 'versionId' | 'type'
 /** Only stored files can be downloaded (link and Notion documents are addresses). */
 const downloadable = (d: { storageKey: string | null }) => d.storageKey !== null;
 
+type WatermarkedLink = Partial<Pick<ViewerLink, 'watermarkConfig'>>;
+
+/** Whether `d` may be downloaded when the link or group allows it: on a watermarked link, only as a watermarked PDF. */
+function downloadRight(link: WatermarkedLink, allowed: boolean, d: Omit<ShownDocument, 'canDownload' | 'placementId' | 'folderId'>) {
+  if (!allowed || !downloadable(d)) return { canDownload: false, downloadRefusal: null };
+  const why = link.watermarkConfig ? watermarkRefusal(d) : null;
+  return { canDownload: !why, downloadRefusal: why };
+}
+
 /** A document link's document, as it is now. */
-export async function linkDocument(link: Pick<ViewerLink, 'documentId' | 'teamId' | 'allowDownload' | 'primary'>): Promise<ShownDocument | null> {
+export async function linkDocument(link: Pick<ViewerLink, 'documentId' | 'teamId' | 'allowDownload' | 'primary'> & WatermarkedLink): Promise<ShownDocument | null> {
   if (!link.documentId) return null;
   // Read with the link itself when it came from loadViewerState.
   if (link.primary !== undefined) {
     const d = link.primary;
-    return d ? { ...d, placementId: null, folderId: null, canDownload: link.allowDownload && downloadable(d) } : null;
+    return d ? { ...d, placementId: null, folderId: null, ...downloadRight(link, link.allowDownload, d) } : null;
   }
   const rows = await sqlRows<Omit<ShownDocument, 'placementId' | 'folderId' | 'canDownload'>>(
     `SELECT ${DOC_COLUMNS} FROM documents d JOIN document_versions v ON v.document_id = d.id AND v.is_primary
@@ -60,7 +72,7 @@ export async function linkDocument(link: Pick<ViewerLink, 'documentId' | 'teamId
     [link.documentId, link.teamId],
   );
   const d = rows[0];
-  return d ? { ...d, placementId: null, folderId: null, canDownload: link.allowDownload && downloadable(d) } : null;
+  return d ? { ...d, placementId: null, folderId: null, ...downloadRight(link, link.allowDownload, d) } : null;
 }
 
 type PlacementRow = Omit<ShownDocument, 'canDownload'> & { orderIndex: number; canView: boolean | null; canDownloadRow: boolean | null };
@@ -79,9 +91,9 @@ function shown(link: TreeAudience, r: PlacementRow): ShownDocument | null {
   if (link.audienceType === 'group') {
     // Items without a row, or with can_view off, do not exist for the group's visitors.
     if (!canView) return null;
-    return { ...doc, canDownload: !!canDownloadRow && downloadable(doc) };
+    return { ...doc, ...downloadRight(link, !!canDownloadRow, doc) };
   }
-  return { ...doc, canDownload: link.allowDownload && downloadable(doc) };
+  return { ...doc, ...downloadRight(link, link.allowDownload, doc) };
 }
 
 /** A room document (by placement id) this link's visitors may open; null when it is not there or not visible. */
@@ -102,7 +114,7 @@ export type RoomTreeView = Omit<RoomTree, 'documents'> & {
   documents: (Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload' | 'storageKey' | 'pageWidth' | 'pageHeight'> & Partial<Pick<ShownDocument, 'previewKey'>>)[];
 };
 /** The link settings a room's tree depends on. */
-export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'groupId' | 'allowDownload'>;
+export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'groupId' | 'allowDownload'> & WatermarkedLink;
 
 /**
  * The room as this link's visitors see it. Group links: the documents with can_view, the

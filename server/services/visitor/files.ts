@@ -1,5 +1,5 @@
 // The bytes a visitor may take away: a document's file when its link (or the group's row)
-// allows download, with the link's watermark burned into PDFs; an image document's bytes to
+// allows download, as a watermarked PDF when the link has a watermark; an image document's bytes to
 // show inline; and a room's downloadable documents as one zip when the room allows it. Every
 // download is recorded on the visit's view.
 import type { ViewerActor } from '../../auth/actor';
@@ -13,6 +13,7 @@ import type { ViewerLink } from './links';
 import { recordDownload, touchView } from './views';
 import { watermarkPdfOffThread } from '../../media/render-pool';
 import { watermarkDateTime } from '../../media/watermark';
+import { imageAsPdf, pdfName, watermarkCarrier, watermarkRefusal } from './watermarked-download';
 import { imageFormat, pageImageKey, THUMBNAIL_WIDTH } from '../../media/render';
 import { MAX_IMAGE_PIXELS } from '../limits';
 import type { WatermarkValues } from '../../../lib/shared/watermark';
@@ -23,35 +24,39 @@ export function watermarkValues(link: ViewerLink, actor: Pick<ViewerActor, 'emai
   return { email: actor.email ?? '', ip_address: address, link_name: link.name ?? '', ...watermarkDateTime(now) };
 }
 
-const isPdf = (d: ShownDocument) => d.contentType === 'application/pdf';
-
 async function fileBytes(d: ShownDocument): Promise<Buffer> {
   if (!d.storageKey) throw new ApiError('not_found', 'This document has no file.');
   return getBlobStore().read(d.storageKey);
 }
 
-/** The file as downloaded: PDFs carry the link's watermark when it has one. */
-async function downloadBytes(link: ViewerLink, actor: ViewerActor, d: ShownDocument, address: string): Promise<Uint8Array> {
-  const bytes = await fileBytes(d);
-  if (isPdf(d) && link.watermarkConfig) {
-    // On a render thread, counted against the visitor like a page image.
-    return watermarkPdfOffThread(bytes, { config: link.watermarkConfig, values: watermarkValues(link, actor, address) }, { session: actor.sessionId, address });
-  }
-  return bytes;
-}
-
 export type Download = { bytes: Uint8Array; contentType: string; fileName: string };
+
+/**
+ * The file as downloaded. On a link with a watermark every download is a watermarked PDF
+ * (server/services/visitor/watermarked-download.ts): a PDF itself, an Office file's converted PDF,
+ * an image as a one-page PDF; anything else is refused.
+ */
+async function downloadFile(link: ViewerLink, actor: ViewerActor, d: ShownDocument, address: string): Promise<Download> {
+  if (!link.watermarkConfig) return { bytes: await fileBytes(d), contentType: d.contentType, fileName: d.name };
+  const carrier = watermarkCarrier(d);
+  if (!carrier) throw new ApiError('forbidden', watermarkRefusal(d)!);
+  const pdf =
+    carrier === 'pdf' ? await fileBytes(d) : carrier === 'preview' ? await getBlobStore().read(d.previewKey!) : await imageAsPdf(await fileBytes(d));
+  // On a render thread, counted against the visitor like a page image.
+  const bytes = await watermarkPdfOffThread(pdf, { config: link.watermarkConfig, values: watermarkValues(link, actor, address) }, { session: actor.sessionId, address });
+  return { bytes, contentType: 'application/pdf', fileName: carrier === 'pdf' ? d.name : pdfName(d.name) };
+}
 
 /** One document, when downloads of it are allowed; the download is recorded on the visit. */
 export async function downloadDocument(link: ViewerLink, actor: ViewerActor, d: ShownDocument, ctx: { address: string; userAgent: string | null }): Promise<Download> {
-  if (!d.canDownload) throw new ApiError('forbidden', 'Downloading is not allowed for this document.');
-  const bytes = await downloadBytes(link, actor, d, ctx.address);
+  if (!d.canDownload) throw new ApiError('forbidden', d.downloadRefusal ?? 'Downloading is not allowed for this document.');
+  const file = await downloadFile(link, actor, d, ctx.address);
   const target = link.dataroomId
     ? { kind: 'room_document' as const, dataroomId: link.dataroomId, documentId: d.documentId, versionId: d.versionId }
     : { kind: 'document' as const, documentId: d.documentId, versionId: d.versionId };
   const { viewId } = await touchView(actor, link, target, ctx.userAgent);
   await recordDownload(actor, viewId, 'SINGLE');
-  return { bytes, contentType: d.contentType, fileName: d.name };
+  return file;
 }
 
 /**
@@ -98,10 +103,12 @@ export async function downloadRoomZip(link: ViewerLink, actor: ViewerActor, tree
   const entries = [];
   let total = 0;
   for (const d of docs) {
-    const bytes = await downloadBytes(link, actor, d, ctx.address);
+    // File by file as single downloads are: watermarked PDFs on a watermarked link (canDownload
+    // already leaves out what cannot carry the watermark).
+    const { bytes, fileName } = await downloadFile(link, actor, d, ctx.address);
     total += bytes.byteLength;
     if (total > ZIP_MAX_BYTES / 2) throw new ApiError('payload_too_large', 'This room is too large to download as one zip; download the documents one by one.');
-    entries.push({ name: unique(`${folderPath(d.folderId)}/${d.name}`), bytes });
+    entries.push({ name: unique(`${folderPath(d.folderId)}/${fileName}`), bytes });
   }
   const { viewId } = await touchView(actor, link, { kind: 'room', dataroomId: tree.room.id }, ctx.userAgent);
   await recordDownload(actor, viewId, 'BULK');
