@@ -37,7 +37,11 @@ const WRITE_PDF = `while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p 
 /** The state letter of the process whose pid is in `pidFile` (T: stopped), or null. */
 function stateOf(pidFile: string): string | null {
   try {
-    const stat = fs.readFileSync(`/proc/${fs.readFileSync(pidFile, 'utf8').trim()}/stat`, 'utf8');
+    // The shell makes the file before it writes the pid: an empty file would read /proc//stat,
+    // which is /proc/stat (the system's, whose "cpu" line gave a 'p').
+    const pid = fs.readFileSync(pidFile, 'utf8').trim();
+    if (!/^\d+$/.test(pid)) return null;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
   } catch {
     return null;
