@@ -65,7 +65,8 @@ describe('soffice process', () => {
     const pidFile = path.join(dir, 'child.pid');
     const bin = fakeBinary('hang', `sleep 600 & echo $! > ${pidFile}; wait`);
     const started = Date.now();
-    await expect(convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 500, memoryBytes: 1024 ** 3, sandbox: REPORTS })).rejects.toThrow(/took longer than 1 seconds/);
+    // 3 s: long enough for the fence to start it on loaded cores (its child's pid must be written).
+    await expect(convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 3_000, memoryBytes: 1024 ** 3, sandbox: REPORTS })).rejects.toThrow(/took longer than 3 seconds/);
     expect(Date.now() - started).toBeLessThan(20_000);
     const child = Number(fs.readFileSync(pidFile, 'utf8'));
     await expect.poll(() => alive(child)).toBe(false);
