@@ -1,6 +1,7 @@
 // The conversion's worker thread (issue 43): a file is prepared for the converter
 // (prepare-jobs.ts) off the thread that answers requests, so an 18 MB xlsx holding 224 MB of
-// sheet XML no longer stalls the API for seconds. One thread at the lowest priority with a heap
+// sheet XML no longer stalls the API for seconds. One thread below the requests (nice 10, as the
+// render pool: at 19 a loaded machine starved it past its deadline) with a heap
 // limit (a file that needs more fails as out of memory, the server stays up); it is stopped after
 // IDLE_MS without work, so the memory a large file took goes back to the system (starting one
 // costs about half a second, which a queue of conversions pays once).
@@ -27,7 +28,7 @@ function pool(): WorkerPool {
     size: 1,
     queueLimit: 16,
     timeoutMs: TIMEOUT_MS,
-    nice: 19,
+    nice: 10,
     maxHeapMb: HEAP_MB,
     revive,
   });
