@@ -104,16 +104,16 @@ describe('the range route', () => {
     expect(open.status).toBe(206);
     expect(open.body.equals(WEBM.subarray(1000))).toBe(true);
 
-    // A suffix longer than the file is the whole file (RFC 9110 §14.1.1), and every 206 says its length.
+    // A suffix longer than the file is the whole file (RFC 9110 §14.1.1). (Its Content-Length is set,
+    // but Next drops Content-Length from a route handler's streamed answer: send-response.js.)
     for (const n of [WEBM.length, WEBM.length + 1, 10 * WEBM.length]) {
       const all = await v.get(`/view/${slug}/video`, { Range: `bytes=-${n}` });
       expect(all.status, `bytes=-${n}`).toBe(206);
       expect(all.headers.get('content-range')).toBe(`bytes 0-${WEBM.length - 1}/${WEBM.length}`);
       expect(all.body.equals(WEBM)).toBe(true);
-      expect(all.headers.get('content-length')).toBe(String(WEBM.length));
     }
     expect((await v.get(`/view/${slug}/video`, { Range: 'bytes=-0' })).status).toBe(416);
-    for (const r of [part, tail, open]) expect(r.headers.get('content-length')).toBe(String(r.body.length));
+    for (const r of [part, tail, open]) expect(r.headers.get('content-range')).toMatch(new RegExp(`^bytes \\d+-\\d+/${WEBM.length}$`));
 
     const whole = await v.get(`/view/${slug}/video`);
     expect(whole.status).toBe(200);
@@ -197,11 +197,9 @@ describe("the owner's file route (the dashboard's video preview)", () => {
     const tail = await dash.get(file, { Range: 'bytes=-300' });
     expect(tail.status).toBe(206);
     expect(tail.body.equals(WEBM.subarray(WEBM.length - 300))).toBe(true);
-    expect(tail.headers.get('content-length')).toBe('300');
     const all = await dash.get(file, { Range: `bytes=-${WEBM.length + 5}` });
     expect(all.status).toBe(206);
     expect(all.body.equals(WEBM)).toBe(true);
-    expect(all.headers.get('content-length')).toBe(String(WEBM.length));
     const open = await dash.get(file, { Range: 'bytes=4000-' });
     expect(open.status).toBe(206);
     expect(open.headers.get('content-range')).toBe(`bytes 4000-${WEBM.length - 1}/${WEBM.length}`);

@@ -30,7 +30,7 @@ describe('assertWithinCap', () => {
 
   it('says so when no plan allows more (the top plan at its cap)', () => {
     const e = refusal(() => assertWithinCap(actor('datarooms-plus'), { ...hooks, wanted: 26 }));
-    expect(e.message).toBe('The datarooms-plus plan includes 25 webhook endpoints and the team has 25; no plan allows more.');
+    expect(e.message).toBe('The datarooms-plus plan includes 25 webhook endpoints and the team has 25, the most any plan allows; delete one to add another.');
     expect(e.details).toMatchObject({ plans: [] });
   });
 

@@ -28,8 +28,17 @@ export function assertWithinCap(actor: Actor, c: Cap): void {
   const plans = plansAllowing(c.caps, c.wanted);
   const [one, many] = c.noun;
   const has = c.counted === 'asks' ? `this asks for ${c.wanted}` : `the team has ${c.wanted - 1}`;
-  const lift = plans.length ? `the ${plans.length === 1 ? 'plan' : 'plans'} ${plans.join(', ')} ${plans.length === 1 ? 'allows' : 'allow'} more` : 'no plan allows more';
-  const message = limit === 0 ? `The ${actor.plan} plan includes no ${many}; ${plans.length ? `${plans.join(', ')} ${plans.length === 1 ? 'does' : 'do'}` : 'no plan does'}.` : `The ${actor.plan} plan includes ${limit} ${limit === 1 ? one : many} and ${has}; ${lift}.`;
+  const includes = `The ${actor.plan} plan includes ${limit} ${limit === 1 ? one : many} and ${has}`;
+  const message =
+    limit === 0
+      ? plans.length
+        ? `The ${actor.plan} plan includes no ${many}; ${plans.join(', ')} ${plans.length === 1 ? 'does' : 'do'}.`
+        : `No plan includes ${many}.`
+      : plans.length
+        ? `${includes}; the ${plans.length === 1 ? 'plan' : 'plans'} ${plans.join(', ')} ${plans.length === 1 ? 'allows' : 'allow'} more.`
+        : c.counted === 'asks'
+          ? `${includes}; no plan allows that many.`
+          : `${includes}, the most any plan allows; delete one to add another.`;
   throw new ApiError('plan_restriction', message, {
     feature: c.feature,
     ...(c.fields ? { fields: c.fields } : {}),
