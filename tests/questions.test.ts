@@ -10,7 +10,7 @@ import { client, createToken, envelope, uniqueTeam } from './support/api';
 import { ISO, ok } from './support/docs';
 import { parseCsv } from './support/csv';
 import { ask, qaRoom, verifiedVisitor } from './support/questions';
-import { fromLog, logSize } from './support/viewer';
+import { awaitLog, fromLog, logSize } from './support/viewer';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -98,7 +98,7 @@ describe('questions', () => {
     const q = ok(await api.post(`/v1/questions/${aboutRoom.id}/answers`, { text: 'In 2031 <script>x</script>.', publish: false }), 201);
     expect(q).toMatchObject({ id: aboutRoom.id, status: 'answered', published: false });
     expect(q.answers).toEqual([{ id: expect.any(String), text: 'In 2031 <script>x</script>.', answered_by: { email: null }, created: expect.stringMatching(ISO) }]);
-    const mails = fromLog('question answer', ASKER, since);
+    const mails = await awaitLog('question answer', ASKER, since);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`/view/${qa.slug}?qa=${aboutRoom.id}`);
     const events = ok(await api.get(`/v1/events?type=question.*&dataroom_id=${qa.room.id}`)).data;

@@ -20,6 +20,19 @@ export function fromLog(kind: string, email: string, since: number): string[] {
   return [...text.matchAll(new RegExp(`\\[quire\\] ${kind} for ${esc}: (.+)`, 'g'))].map((m) => m[1]!.trim());
 }
 
+/**
+ * fromLog once it holds at least `atLeast` lines (mail goes out as a job after the answer, so
+ * the log line follows it; waits up to 10 s).
+ */
+export async function awaitLog(kind: string, email: string, since: number, atLeast = 1): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = fromLog(kind, email, since);
+    if (lines.length >= atLeast || Date.now() > deadline) return lines;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The newest one-time code mailed to `email` after `since` (waits a little for the log). */
 export async function codeFor(email: string, since: number): Promise<string> {
   const deadline = Date.now() + 10_000;
