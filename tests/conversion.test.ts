@@ -42,7 +42,9 @@ async function create(a: Api, bytes: Buffer, contentType: string, name: string) 
 }
 
 /** Polls the document until its preview leaves `processing`. */
-async function settled(a: Api, id: string, timeout = 90_000) {
+// Conversions of every file on the shared test server take turns (one per process): under the
+// suite's load a file may wait minutes for the ones queued before it.
+async function settled(a: Api, id: string, timeout = 240_000) {
   await expect.poll(async () => ok(await a.get(`/v1/documents/${id}`)).preview_status, { timeout, interval: 250 }).not.toBe('processing');
   return ok(await a.get(`/v1/documents/${id}`));
 }
@@ -50,7 +52,7 @@ async function settled(a: Api, id: string, timeout = 90_000) {
 const previewPdf = (dataDir: string, versionId: string) => fs.readFileSync(path.join(dataDir, 'blobs', 'previews', `${versionId}.pdf`));
 const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
 
-describe('Office files are converted and shown as pages', { timeout: 180_000 }, () => {
+describe('Office files are converted and shown as pages', { timeout: 600_000 }, () => {
   it('a docx: processing on create, then ready with the page count, the text on each page, and page images for visitors', async () => {
     const bytes = await docx(['Quire page one: revenue', 'Quire page two: costs', 'Quire page three: outlook']);
     const d = await create(api, bytes, DOCX, 'Plan.docx');

@@ -77,7 +77,7 @@ async function create(bytes: Buffer, contentType: string, name: string) {
 
 /** The document once its preview leaves `processing` (polled; expect.poll is for tests, not hooks). */
 async function settled(id: string) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     const d = ok(await api.get(`/v1/documents/${id}`));
     if (d.preview_status !== 'processing' || Date.now() > deadline) return d;
