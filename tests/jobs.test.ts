@@ -63,7 +63,7 @@ async function asClaimed(id: string, attempts: number) {
 
 const row = async (id: string) => (await withTestDb((c) => c.query(`SELECT status, attempts, last_error, run_at > timezone('UTC', now()) AS later FROM jobs WHERE id = $1`, [id]))).rows[0];
 
-describe('the one queue', { timeout: 120_000 }, () => {
+describe('the one queue', { timeout: 180_000 }, () => {
   it('a job commits with its transaction and is announced after the commit, never after a rollback', async () => {
     const heard: string[] = [];
     jobs.onJobsQueued((kinds) => heard.push(...kinds));
@@ -112,8 +112,8 @@ describe('the one queue', { timeout: 120_000 }, () => {
     // Queued again by hand: the server (its mail goes to the log) sends it.
     const before = fs.existsSync(serverLog()) ? fs.statSync(serverLog()).size : 0;
     expect((await admin(['jobs', 'retry', job!.id])).stdout).toContain('queued 1 dead job again');
-    await until(() => fs.readFileSync(serverLog(), 'utf8').slice(before).includes(`queue test mail for ${to}: queued for ${to}`), 20_000, 'the retried mail sent');
-    await until(async () => !(await row(job!.id)), 10_000, 'the done job deleted');
+    await until(() => fs.readFileSync(serverLog(), 'utf8').slice(before).includes(`queue test mail for ${to}: queued for ${to}`), 60_000, 'the retried mail sent');
+    await until(async () => !(await row(job!.id)), 30_000, 'the done job deleted');
     expect((await admin(['jobs', 'retry', job!.id])).stdout).toContain(`no dead job ${job!.id}`);
   });
 
