@@ -112,7 +112,8 @@ describe('the one queue', { timeout: 180_000 }, () => {
     // Queued again by hand: the server (its mail goes to the log) sends it.
     const before = fs.existsSync(serverLog()) ? fs.statSync(serverLog()).size : 0;
     expect((await admin(['jobs', 'retry', job!.id])).stdout).toContain('queued 1 dead job again');
-    await until(() => fs.readFileSync(serverLog(), 'utf8').slice(before).includes(`queue test mail for ${to}: queued for ${to}`), 60_000, 'the retried mail sent');
+    // `before` is a byte offset (the log holds multi-byte characters): slice the bytes, not the text.
+    await until(() => fs.readFileSync(serverLog()).subarray(before).toString('utf8').includes(`queue test mail for ${to}: queued for ${to}`), 60_000, 'the retried mail sent');
     await until(async () => !(await row(job!.id)), 30_000, 'the done job deleted');
     expect((await admin(['jobs', 'retry', job!.id])).stdout).toContain(`no dead job ${job!.id}`);
   });
