@@ -21,6 +21,11 @@ process.env.QUIRE_E2E_PORT ||= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The custom-domain spec's DNS server on loopback (e2e/domains.spec.ts starts it on this port).
+process.env.QUIRE_E2E_DNS_PORT ||= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('dgram').createSocket('udp4');s.bind(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.QUIRE_E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
 
 const port = process.env.QUIRE_E2E_PORT;
@@ -37,8 +42,10 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   timeout: 120_000,
   expect: { timeout: 15_000 },
+  // One spec at a time: the suite is CPU-bound on two cores (two at a time took 24.6 min against
+  // 22.5, and starved the converter, which yields to a busy server); QUIRE_E2E_WORKERS changes it.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.QUIRE_E2E_WORKERS) || 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.QUIRE_PLAYWRIGHT_JSON
@@ -77,6 +84,9 @@ export default defineConfig({
       // Webhooks to the tests' receivers on loopback, and retries within seconds (e2e/webhooks.spec.ts).
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '2,2',
+      // Custom domains are verified against e2e/domains.spec.ts's DNS server.
+      DNS_SERVERS: `127.0.0.1:${process.env.QUIRE_E2E_DNS_PORT}`,
+      CUSTOM_DOMAIN_TARGET: 'cname.quire.test',
     },
   },
 });

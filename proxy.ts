@@ -2,6 +2,9 @@
 // never pay for this):
 // - a path that is /v1 in another case (/V1/documents) is no route: 404 in the envelope, with
 //   the rate-limit headers every /v1 answer carries;
+// - custom domains (server/services/domains/routing.ts): a team's verified domain serves only that
+//   team's viewer, any other unknown host a plain 404, and a link shared on a domain answers 308
+//   on the app host;
 // - host rules (spec section 1): when API_BASE_URL and APP_URL name different hosts, the API
 //   host serves only /v1 — its root redirects to the API reference and every other path is 404;
 // - an expired share link's page (/view/<slug>) is answered 410 Gone (a page cannot set its own
@@ -13,6 +16,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from './server/config';
 import { isApiOnlyHost } from './server/http/api-host';
+import { decideByHost, needsHostDecision, onOwnHost, PLAIN_NOT_FOUND } from './server/services/domains/routing';
 import { errorResponse } from './server/http/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { contentSecurityPolicy, isPagePath, newNonce } from './server/http/csp';
@@ -20,6 +24,18 @@ import { slugPageFacts } from './server/services/visitor/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
 export async function proxy(req: NextRequest) {
+  const host = req.headers.get('host');
+  const custom = !onOwnHost(host);
+  if (custom || needsHostDecision(req.method, req.nextUrl.pathname)) {
+    const d = await decideByHost(host, req.method, req.nextUrl.pathname, req.nextUrl.search);
+    if (d.kind === 'not_found') return new NextResponse(PLAIN_NOT_FOUND.body, { status: 404, headers: PLAIN_NOT_FOUND.headers });
+    if (d.kind === 'redirect') {
+      // Next refuses a relative Location from the proxy: the short form's is made absolute on the request's own host.
+      const location = d.location.startsWith('/') ? `${req.nextUrl.protocol}//${host}${d.location}` : d.location;
+      return new NextResponse(null, { status: 308, headers: { Location: location, Vary: 'Host', 'Cache-Control': 'no-store' } });
+    }
+    if (d.custom) return onward(req);
+  }
   if (/^\/v1(?:\/|$)/i.test(req.nextUrl.pathname)) {
     const { headers, refused } = await limitByAddress(req);
     return refused ?? errorResponse('not_found', `No such endpoint: ${req.method} ${req.nextUrl.pathname}`, null, headers);

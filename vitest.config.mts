@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Three projects:
 //   `unit`: no build, no server (pure functions, services against their own fixtures);
@@ -26,9 +27,44 @@ const WORKERS = Number(process.env.QUIRE_TEST_WORKERS) || 3;
 // Three files share two cores and one server: a test's own pace can double, so it gets 60 s.
 const api = { globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 300_000 };
 
+// Longest files first. On a fresh clone vitest has no durations cached and starts the largest
+// files first, which put a file of ten minutes (conversions wait for idle cores) in the middle of
+// the run, where it became the run's tail. Figures from CI's clean-clone runs; the rest keep
+// vitest's order, and api-serial stays after the others.
+const LONGEST = [
+  'tests/conversion.test.ts',
+  'tests/search-resilience.test.ts',
+  'tests/search.test.ts',
+  'tests/conversion-large-sheet.test.ts',
+  'tests/conversion-claim.test.ts',
+  'tests/oauth.test.ts',
+  'tests/viewer/render-storm.test.ts',
+  'tests/domains.test.ts',
+  'tests/viewer/search.test.ts',
+  'tests/cli.test.ts',
+  'tests/conversion-links.test.ts',
+  'tests/domain-routing.test.ts',
+  'tests/brands.test.ts',
+  'tests/datarooms/branding.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? LONGEST.length : i;
+    };
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    const sorted = (await super.sort(files)).map((f, i) => ({ f, i }));
+    sorted.sort((a, b) => group(a.f) - group(b.f) || rank(a.f) - rank(b.f) || a.i - b.i);
+    if (process.env.QUIRE_PRINT_ORDER) console.log(sorted.map(({ f }) => `${f.project.name} ${f.moduleId}`).join('\n'));
+    return sorted.map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },

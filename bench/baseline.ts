@@ -79,6 +79,8 @@ const toDocument = (d: DocRow) => ({
   num_pages: d.numPages,
   preview_status: d.previewStatus,
   preview_error: d.previewError,
+  text_status: d.textStatus,
+  language: d.language,
   folder_id: d.folderId,
   created: d.createdAt.toISOString(),
   updated_at: d.updatedAt.toISOString(),

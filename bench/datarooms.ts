@@ -12,6 +12,7 @@ import { closeDb } from '../server/db/client';
 import { isoFromPg, preparedName } from '../server/db/sql';
 import { encodeCursor } from '../server/schemas/common';
 import { roomDocumentsSql, toRoomDocument } from '../server/services/datarooms/documents';
+import { fromRows, ORDER_SQL } from '../server/services/index-numbers';
 import { adminCreateToken } from '../server/services/teams-admin';
 import { freePort, load, startApp } from './http-app';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
@@ -62,7 +63,9 @@ function startBaseline(port: number, token: string) {
     const found = rows.filter((r) => r.id !== null);
     const items = found.slice(0, 25);
     const last = items[items.length - 1];
-    const data = items.map(toRoomDocument);
+    const order = await pool.query({ text: ORDER_SQL, values: [found[0]?.dataroomId ?? ''], name: preparedName(ORDER_SQL) });
+    const numbers = fromRows(order.rows);
+    const data = items.map((r) => toRoomDocument(r, numbers));
     const body = JSON.stringify({ data, next_cursor: found.length > 25 && last ? encodeCursor(last.folderPath ?? '', last.orderIndex, last.id) : null });
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
   });

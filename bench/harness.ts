@@ -235,8 +235,11 @@ function loopDir(): string {
   return (loopDirPath ??= fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-loop-')));
 }
 
+/** What bench/loop-delay.mjs saw in one process: its loop's delay, and its pools' queues at their longest. */
+export type LoopReport = { p99: number; max: number; dbWaiting: number; dbWaitingMs: number; renderWaiting: number; renderRunning: number };
+
 /** Asks the server's node processes for their loop delay since the last ask (and so starts a new count). */
-export async function loopDelays(pids: number[]): Promise<Map<number, { p99: number; max: number }>> {
+export async function loopDelays(pids: number[]): Promise<Map<number, LoopReport>> {
   const nodes = pids.filter((p) => {
     try {
       return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('node');
@@ -250,7 +253,7 @@ export async function loopDelays(pids: number[]): Promise<Map<number, { p99: num
       process.kill(p, 'SIGUSR2');
     } catch {}
   }
-  const out = new Map<number, { p99: number; max: number }>();
+  const out = new Map<number, LoopReport>();
   for (let waited = 0; waited < 2000 && out.size < nodes.length; waited += 50) {
     await sleep(50);
     for (const p of nodes) {

@@ -3,9 +3,11 @@
 // steady pace (an open loop: requests are sent on schedule whatever the answers do) first with
 // the server idle, then while 16 visitors (16 sessions, one address) each ask for cold pages one
 // after another, so 16 renders are always running or waiting; a visitor told to wait (429/503)
-// waits Retry-After and asks again, as the viewer's page does. Target: /v1 p99 under the storm
-// within 2x of its idle p99. Printed, never asserted.
-import type { Measured, Probe } from './harness';
+// waits Retry-After and asks again, as the viewer's page does. Targets (issue 43, item 10): /v1 p99
+// under the storm within 2x of its idle p99, and its slowest answer under 500 ms. Printed beside
+// them: the server's event-loop delay, the longest wait for a database connection, and the render
+// queue (bench/loop-delay.mjs), so a stall says where it waited. Printed, never asserted.
+import { groupPids, loopDelays, type LoopReport, type Measured, type Probe } from './harness';
 import type { ViewerHarness } from './viewer';
 
 const VISITORS = 16;
@@ -65,7 +67,11 @@ async function sessionCookie(base: string, slug: string): Promise<string> {
   return c.split(';')[0]!;
 }
 
-export type StormResult = { idle: Measured; storm: Measured; drawn: number; refused: Record<number, number>; failed: number };
+export type StormResult = { idle: Measured; storm: Measured; drawn: number; refused: Record<number, number>; failed: number; idleLoop: LoopReport | null; stormLoop: LoopReport | null };
+
+/** The serving process's report: the one that ran renders, else the one whose loop waited longest. */
+const servingReport = (reports: Map<number, LoopReport>): LoopReport | null =>
+  [...reports.values()].sort((a, b) => b.renderRunning - a.renderRunning || b.max - a.max)[0] ?? null;
 
 /**
  * Runs on the app with the viewer bench's data folder. `slug`: an open link on the 200-page
@@ -85,7 +91,10 @@ export async function measureRenderStorm(h: ViewerHarness, appEnv: Record<string
 
     const quiet = await h.settle();
     if (quiet.busyCores >= 0.33) h.log(`    (others keep ${fmt(quiet.busyCores, 2)} cores busy; measuring anyway)`);
+    const pids = groupPids(server.child.pid!);
+    await loopDelays(pids);
     const idle = await probeV1(base, h.token, h.duration);
+    const idleLoop = servingReport(await loopDelays(pids));
 
     const pages: string[] = [];
     for (let p = 4; p <= 199; p++) for (const w of [1440, 1920]) pages.push(`/view/${slug}/pages/${p}?w=${w}`);
@@ -116,11 +125,13 @@ export async function measureRenderStorm(h: ViewerHarness, appEnv: Record<string
     };
     const visitors = cookies.map(visitor);
     await sleep(1000); // every visitor has a page being drawn or waiting
+    await loopDelays(pids);
     const storm = await probeV1(base, h.token, h.duration);
+    const stormLoop = servingReport(await loopDelays(pids));
     stop = true;
     await Promise.all(visitors);
     if (next >= pages.length) h.log('    (the storm ran out of cold pages before the end: the figures under the storm are optimistic)');
-    return { idle, storm, drawn, refused, failed };
+    return { idle, storm, drawn, refused, failed, idleLoop, stormLoop };
   } finally {
     await h.stopServer(server);
   }
@@ -129,12 +140,21 @@ export async function measureRenderStorm(h: ViewerHarness, appEnv: Record<string
 export function reportRenderStorm(h: ViewerHarness, r: StormResult): { text: string; met: boolean } {
   const line = (label: string, m: Measured) =>
     `    ${label.padEnd(30)} p50 ${fmt(m.p50).padStart(6)} ms   p99 ${fmt(m.p99).padStart(7)} ms   max ${fmt(m.max).padStart(7)} ms   (${m.ok} answers${m.bad ? `, ${m.bad} FAILED` : ''})`;
+  const where = (l: LoopReport | null) =>
+    l
+      ? `    ${''.padEnd(30)} event loop delay p99 ${fmt(l.p99)} / max ${fmt(l.max)} ms; database pool: up to ${l.dbWaiting} waiting, ${fmt(l.dbWaitingMs, 0)} ms with a wait; renders: up to ${l.renderRunning} running, ${l.renderWaiting} queued`
+      : `    ${''.padEnd(30)} (no report from the server's process)`;
   h.log(line(`/v1/me idle, ${PROBE_RATE}/s`, r.idle));
+  h.log(where(r.idleLoop));
   h.log(line(`/v1/me under ${VISITORS} cold renders`, r.storm));
+  h.log(where(r.stormLoop));
   h.log(
     `    the storm: ${r.drawn} cold pages drawn (${fmt(r.drawn / r.storm.seconds, 1)}/s), told to retry ${r.refused[429]} times (429) and ${r.refused[503]} times (503)` +
       (r.failed ? `, ${r.failed} FAILED` : ''),
   );
   const ratio = r.storm.p99 / r.idle.p99;
-  return { text: `/v1 p99 under ${VISITORS} concurrent cold renders ${fmt(r.storm.p99)} ms, ${fmt(ratio, 2)}x idle (${fmt(r.idle.p99)} ms) <= 2x`, met: ratio <= 2 };
+  return {
+    text: `/v1 under ${VISITORS} concurrent cold renders: p99 ${fmt(r.storm.p99)} ms, ${fmt(ratio, 2)}x idle (${fmt(r.idle.p99)} ms) <= 2x; max ${fmt(r.storm.max)} ms < 500 ms`,
+    met: ratio <= 2 && r.storm.max < 500,
+  };
 }

@@ -6,11 +6,14 @@
 //   npm run bench -- --only app --endpoints list,get
 //   npm run bench -- --layers           # also the app's handler without Next, and the services alone
 //   npm run bench -- --parts viewer     # only the viewer's scenarios (bench/viewer.ts); default rest,viewer,datarooms,analytics
+//   npm run bench -- --parts storm      # only /v1 during a storm of cold renders, three runs (bench/render-storm.ts)
 //   npm run bench -- --parts datarooms  # only the data room figures (bench/datarooms.ts; also npm run bench:datarooms)
 //   npm run bench -- --parts analytics  # only analytics at 10M page events (bench/analytics.ts; also npm run bench:analytics)
 //   npm run bench -- --parts events     # the audit log at 5M events, writes and visits (bench/events.ts; npm run bench:events -- --base DIR)
 //   npm run bench -- --parts browser    # the first page image in Chromium: navigation / password submit → load (bench/browser.ts; npx tsx bench/browser.ts --base DIR)
+//   npm run bench -- --parts search     # search over 1,000,000 indexed pages, extraction speed (bench/search.ts; npm run bench:search)
 //   npm run bench -- --parts conversion # a 20-page docx from upload to ready pages (bench/conversion.ts; npm run bench:conversion)
+//   npm run bench -- --parts redaction  # 20 terms redacted across a 200-page PDF (bench/redaction.ts; npm run bench:redaction)
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
 //   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
@@ -78,7 +81,7 @@ const { values: opt } = parseArgs({
     json: { type: 'string' },
     settle: { type: 'string', default: '15' },
     layers: { type: 'boolean', default: false },
-    parts: { type: 'string', default: 'rest,viewer,datarooms,analytics,events,browser,conversion' },
+    parts: { type: 'string', default: 'rest,viewer,datarooms,analytics,search,events,browser,conversion' },
   },
 });
 const intOpt = (name: keyof typeof opt, min: number, max: number) => {
@@ -98,7 +101,7 @@ const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 const PARTS = new Set(opt.parts!.split(','));
 configureHarness({ dbUrl: DB_URL, database: DATABASE, settleSeconds: SETTLE, connections: CONNECTIONS });
-const KNOWN_PARTS = ['rest', 'viewer', 'datarooms', 'analytics', 'events', 'browser', 'conversion'];
+const KNOWN_PARTS = ['rest', 'viewer', 'storm', 'datarooms', 'analytics', 'events', 'browser', 'conversion', 'search', 'redaction'];
 if (![...PARTS].every((p) => KNOWN_PARTS.includes(p))) throw new Error(`--parts takes a comma list of ${KNOWN_PARTS.join(', ')}`);
 
 /** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
@@ -364,11 +367,13 @@ async function main() {
   }
   try {
     if (PARTS.has('rest')) await measure(started, pgVersion, machine, snapshot?.dir ?? ROOT);
-    if (PARTS.has('viewer')) await viewerPart(snapshot?.dir ?? ROOT);
+    if (PARTS.has('viewer') || PARTS.has('storm')) await viewerPart(snapshot?.dir ?? ROOT);
     if (PARTS.has('datarooms')) await scriptPart('datarooms: the room documents list and room writes (bench/datarooms.ts)...', 'bench/datarooms.ts');
     if (PARTS.has('analytics')) await scriptPart('analytics: 10,000,000 page events (bench/analytics.ts)...', 'bench/analytics.ts');
+    if (PARTS.has('search')) await scriptPart('search: 1,000,000 indexed pages, extraction (bench/search.ts)...', 'bench/search.ts');
     if (PARTS.has('events')) await scriptPart('events: the audit log at 5,000,000 events, writes and visits (bench/events.ts)...', 'bench/events.ts');
     if (PARTS.has('conversion')) await scriptPart('conversion: a 20-page docx to pages ready to view (bench/conversion.ts)...', 'bench/conversion.ts');
+    if (PARTS.has('redaction')) await scriptPart('redaction: 20 terms across a 200-page PDF (bench/redaction.ts)...', 'bench/redaction.ts');
     if (PARTS.has('browser')) await scriptPart('browser: time to the first page image in Chromium (bench/browser.ts)...', 'bench/browser.ts');
   } finally {
     if (snapshot) fs.rmSync(snapshot.dir, { recursive: true, force: true });
@@ -393,6 +398,8 @@ async function viewerPart(appDir: string) {
   } finally {
     await closeDb();
   }
+  // `--parts storm` alone: the render storm three times in a row, nothing else of the viewer.
+  const stormOnly = !PARTS.has('viewer');
   const { failures } = await measureViewer({
     host: HOST,
     dbUrl: DB_URL,
@@ -406,7 +413,7 @@ async function viewerPart(appDir: string) {
     stopServer,
     load,
     settle,
-  });
+  }, stormOnly ? { stormOnly, stormRuns: 3 } : {});
   if (failures) {
     log('\nbench: some viewer requests failed (see above)');
     process.exitCode = 1;

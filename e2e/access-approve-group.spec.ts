@@ -2,15 +2,11 @@
 // the room and the group it would join; the approver picks another group of the room and
 // confirms; the address joins that group, not the link's. Screenshots 190-191.
 import { expect } from '@playwright/test';
-import { adminCommand, createTeam, currentTeamApi, logSize, shot, signIn, test, uniqueEmail, valueFromLog } from './support';
+import { createTeam, currentTeamApi, logSize, roomsOwner, shot, signIn, test, uniqueEmail, valueFromLog } from './support';
 
 test('an access request names link, room and group; the approver picks another group and confirms', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.goto('/signin');
-  await signIn(page, uniqueEmail('owner'));
-  await createTeam(page, 'Harbor Advisors');
-  const { team, call, uploadPdf } = await currentTeamApi(page);
-  adminCommand(['team', 'set-plan', team.slug, 'datarooms-plus']);
+  const { call, uploadPdf } = await roomsOwner(page, 'Harbor Advisors');
   const room = await call('POST', '/v1/datarooms', { name: 'Project Harbor' });
   const teaser = await uploadPdf('Teaser.pdf', 1);
   await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: teaser.id });

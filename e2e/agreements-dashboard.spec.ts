@@ -96,18 +96,29 @@ test('the owner writes an NDA with a live preview, puts it on a link, and sees t
   await expect(acceptance).toContainText('Grace Hopper');
   await expect(acceptance).toContainText(who);
   await expect(acceptance).toContainText('Current');
+  // The link does not verify emails: the address was typed, and the list says so.
+  await expect(acceptance.getByTestId('unverified-email')).toBeVisible();
   await shot(page, '173-agreement-acceptances');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('acceptances-export').click()]);
   expect(csv.suggestedFilename()).toMatch(/^acceptances-.+\.csv$/);
   const csvText = fs.readFileSync((await csv.path())!, 'utf8');
-  expect(csvText.split(/\r?\n/)[0]).toContain('accepted_at,email,name,agreement_version');
+  expect(csvText.split(/\r?\n/)[0]).toContain('accepted_at,email,email_verified,name,agreement_version');
   expect(csvText).toContain(who);
   expect(csvText).toContain('Grace Hopper');
   const [receipt] = await Promise.all([page.waitForEvent('download'), acceptance.getByTestId('acceptance-receipt').click()]);
   expect(receipt.suggestedFilename()).toMatch(/\.pdf$/);
   expect(fs.readFileSync((await receipt.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 
+  // The audit log says the same beside the visitor's address.
+  await page.goto('/settings/audit-log?type=agreement.accepted');
+  const accepted = page.getByTestId('event-row').filter({ hasText: who });
+  await expect(accepted).toHaveCount(1);
+  await expect(accepted.getByTestId('unverified-email')).toBeVisible();
+  await shot(page, '173b-audit-log-unverified-visitor');
+
   // The same screens at phone width.
+  await page.goto('/agreements');
+  await page.getByRole('link', { name: 'Project Falcon NDA' }).click();
   await page.setViewportSize(PHONE);
   await expect(acceptance).toBeVisible();
   await shot(page, '174-agreement-acceptances-phone', { fullPage: true });

@@ -4,9 +4,10 @@
 // set; a room's Activity tab shows that room's events. At desktop and phone width.
 import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { adminCommand, api, createTeam, shot, signIn, uniqueEmail, test } from './support';
+import { adminCommand, api, createTeam, roomsOwner, shot, signIn, uniqueEmail, test } from './support';
 
 const rows = (page: Page) => page.getByTestId('event-row');
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 test('the audit log records dashboard changes, filters, exports and shows a room’s activity', async ({ page, browser }) => {
   const email = uniqueEmail('auditor');
@@ -72,7 +73,7 @@ test('the audit log records dashboard changes, filters, exports and shows a room
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('audit-log.csv');
   const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-  expect(csv[0]).toBe('time,type,actor_type,actor_name,actor_email,item_id,item,dataroom_id,ip_address,user_agent,changes');
+  expect(csv[0]).toBe('time,type,actor_type,actor_name,actor_email,actor_email_verified,item_id,item,dataroom_id,ip_address,user_agent,changes');
   expect(csv).toHaveLength(3);
   expect(csv[1]).toContain(`,folder.updated,user,`);
   expect(csv[1]).toContain(`,${email},`);
@@ -96,14 +97,17 @@ test('the audit log records dashboard changes, filters, exports and shows a room
   await signIn(phone, email);
   await expect(phone).toHaveURL(/\/documents$/);
   await phone.goto('/settings/audit-log');
-  await expect(rows(phone)).toHaveCount(4);
+  // This second sign-in is recorded too, with its method.
+  await expect(rows(phone)).toHaveCount(5);
+  await expect(rows(phone).first()).toHaveAttribute('data-type', 'member.signed_in');
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
   await shot(phone, '99-audit-log-phone', { fullPage: true });
-  await rows(phone).nth(1).getByRole('button').click();
-  await expect(rows(phone).nth(1).getByTestId('change-row').first()).toBeVisible();
+  const renamed = phone.locator('[data-testid="event-row"][data-type="folder.updated"]');
+  await renamed.getByRole('button').click();
+  await expect(renamed.getByTestId('change-row').first()).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  await rows(phone).nth(1).scrollIntoViewIfNeeded();
+  await renamed.scrollIntoViewIfNeeded();
   await shot(phone, '99b-audit-log-phone-change');
 });
 
@@ -140,4 +144,36 @@ test('a long log loads as it scrolls, and names tokens and the system as actors'
   await page.getByLabel('Actor', { exact: true }).selectOption('system');
   await expect(rows(page).first().getByText('System', { exact: true })).toBeVisible();
   await expect(rows(page).first()).toContainText('admin command System created API token Nightly sync');
+});
+
+// Issue 41 item 9: a visit names the link and the document, an NDA acceptance the agreement with
+// the signer's typed name labelled, and an iPhone reads as one. Screenshot 215.
+test('a visit and an NDA acceptance from an iPhone read as names, not ids', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { call, uploadPdf } = await roomsOwner(page, 'Harbor Sellers');
+  const doc = await uploadPdf('Harbor CIM.pdf', 1);
+  const nda = await call('POST', '/v1/agreements', { name: 'Harbor NDA', content_type: 'text', require_name: true, text: 'Keep it confidential.' });
+  const link = await call('POST', '/v1/links', { document_id: doc.id, email_protected: true, agreement_id: nda.id, name: 'Buyer A – lowball' });
+
+  const iphone = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const visitor = await iphone.newPage();
+  await visitor.goto(link.url);
+  await visitor.getByLabel('Email address').fill('olivia@buyer-a.example');
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await visitor.getByLabel('Full name').fill('Tom Evers');
+  await visitor.getByLabel('I have read and agree to these terms').check();
+  await visitor.getByRole('button', { name: 'I agree' }).click();
+  await expect(visitor.getByTestId('document-viewer')).toBeVisible();
+  await iphone.close();
+
+  await page.goto('/settings/audit-log?actor_type=visitor');
+  const viewed = page.locator('[data-type="view.created"]');
+  await expect(viewed).toHaveCount(1);
+  await expect(viewed).toContainText('viewed link Buyer A – lowball · Harbor CIM.pdf');
+  await expect(viewed).toContainText('Mobile Safari 17 on iOS (iPhone)');
+  await expect(viewed).not.toContainText('macOS');
+  const accepted = page.locator('[data-type="agreement.accepted"]');
+  await expect(accepted.getByTestId('event-item')).toHaveText('Harbor NDA');
+  await expect(accepted.getByTestId('event-item-detail')).toHaveText('· signed as “Tom Evers”');
+  await shot(page, '215-audit-log-named');
 });

@@ -165,7 +165,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   await expect(page.getByTestId('effective-source')).toHaveText('The brand “Lumen”, chosen for this room');
   await expect(headerColor(page)).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await expect(inPreview(page, 'viewer-welcome')).toContainText('Welcome to Lumen Capital');
-  await expect(inPreview(page, 'room-folder')).toHaveText(['Financials', 'Legal']);
+  await expect(inPreview(page, 'room-folder')).toHaveText(['1 Financials', '2 Legal']);
   await expect(inPreview(page, 'breadcrumbs')).toHaveText('Project Lumen');
   await expect(inPreview(page, 'viewer-banner')).toHaveCount(0);
   await pageShot(page, '54-room-branding');
@@ -182,7 +182,7 @@ test('brands: plan gating, a brand with a logo and a live preview, a room set to
   const visitor = await page.context().newPage();
   await visitor.goto(created.url);
   await expect(visitor.getByTestId('viewer-header')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
-  await expect(visitor.getByTestId('room-folder')).toHaveText(['Financials', 'Legal']);
+  await expect(visitor.getByTestId('room-folder')).toHaveText(['1 Financials', '2 Legal']);
   await expect(visitor.getByTestId('viewer-welcome')).toContainText('Welcome to Lumen Capital');
   expect(await visitor.getByTestId('viewer-banner').getAttribute('src')).toBe(previewBanner);
   const banner = await visitor.request.get(previewBanner!);

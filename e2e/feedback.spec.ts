@@ -1,6 +1,6 @@
 // What a first-time user was told, or not told (issue 26, item 9): a new brand is not "saved",
 // the link card shows the app's real origin, permission switches say they saved, the library's
-// search says it matches names, and the library's row menu shares a document.
+// search says it matches names and text, and the library's row menu shares a document.
 import { expect, type Page } from '@playwright/test';
 import { adminCommand, api, createTeam, origin, shot, signIn, uniqueEmail, test } from './support';
 
@@ -45,15 +45,19 @@ test('a new brand is "not saved yet", and its link card shows the app’s own or
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
 
-test('the library’s search says it matches names, and its row menu shares a document', async ({ page }) => {
+test('the library’s search says it matches names and text, and its row menu shares a document', async ({ page }) => {
   const { token } = await proTeam(page, 'Feedback Library');
   const id = await linkDocument(token, 'Board memo');
   await page.goto('/documents');
-  const search = page.getByRole('searchbox', { name: 'Search documents by name' });
-  await expect(search).toHaveAttribute('placeholder', /names/);
+  const search = page.getByRole('searchbox', { name: 'Search documents' });
+  await expect(search).toHaveAttribute('placeholder', /names and text/);
   await search.fill('memo');
-  await expect(page.getByText('Names in all folders matching')).toBeVisible();
+  await expect(page.getByText('Names and text in all folders matching')).toBeVisible();
   await search.fill('');
+  // The box pushes its query after 250 ms: until then the search's rows stand where the folder's
+  // will, and a menu opened on one closes when they are swapped.
+  await expect(page.getByText('Names and text in all folders matching')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Folder contents' })).toBeVisible();
 
   await page.getByTestId('document-row').filter({ hasText: 'Board memo' }).getByRole('button', { name: 'Actions for Board memo' }).click();
   await page.getByRole('menuitem', { name: 'Share…' }).click();

@@ -41,7 +41,7 @@ test('the library pages, searches, and organises documents and folders', async (
   // Search covers every folder and says so.
   await page.keyboard.press('/');
   await page.keyboard.type('doc 5');
-  await expect(page.getByText('Names in all folders matching')).toBeVisible();
+  await expect(page.getByText('Names and text in all folders matching')).toBeVisible();
   await expect(rows).toHaveCount(7); // Doc 5 and Doc 50 to Doc 55
   await shot(page, '21-library-search');
   await page.getByRole('button', { name: 'Clear' }).click();

@@ -129,6 +129,7 @@ test('a team shares a document and a room with links, presets and groups', async
   await dialog.getByLabel('Link name').fill('Acme Ventures — partners');
   await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
   await expect(dialog.getByLabel('Watermark text')).toHaveValue('Confidential · {{email}} · {{link_name}}');
+  await expect(dialog.getByLabel('Let visitors search inside documents')).toBeChecked();
   await dialog.getByLabel('Allow downloading').check();
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
@@ -145,6 +146,8 @@ test('a team shares a document and a room with links, presets and groups', async
   await dialog.getByLabel('Expire after').fill('30');
   await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
   await dialog.getByLabel('Watermark', { exact: true }).check();
+  // The preset's links let visitors read, not search.
+  await dialog.getByLabel('Let visitors search inside documents').uncheck();
   await dialog.getByRole('tab', { name: 'Custom fields' }).click();
   await expect(dialog.getByTestId('custom-field-cap')).toHaveText('0 of 20 on the Data Rooms Plus plan');
   await dialog.getByRole('button', { name: 'Add field' }).click();
@@ -175,10 +178,13 @@ test('a team shares a document and a room with links, presets and groups', async
   await dialog.getByRole('tab', { name: 'Custom fields' }).click();
   await expect(dialog.getByLabel('Field 1 label')).toHaveValue('Company');
   await expect(dialog.getByLabel('Field 2 options')).toHaveValue('Investor\nAdvisor');
+  await dialog.getByRole('tab', { name: 'Download & watermark' }).click();
+  await expect(dialog.getByLabel('Let visitors search inside documents')).not.toBeChecked();
   await dialog.getByRole('tab', { name: 'Access' }).click();
   await shot(page, '76-link-from-preset');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your link is ready' })).toBeVisible();
+  await expect(dialog).toContainText('search turned off');
   const northwind = (await dialog.getByTestId('new-link-url').textContent())!.trim();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('link-row')).toHaveCount(2);
@@ -208,6 +214,8 @@ test('a team shares a document and a room with links, presets and groups', async
   await v.getByLabel('Verification code').fill(await valueFromLog('one-time code', 'mia@northwind.example', sent));
   await v.getByRole('button', { name: 'Verify' }).click();
   await expect(v.getByTestId('page-indicator')).toHaveText('Page 1 of 3');
+  // Search is off for this link: no find box.
+  await expect(v.getByTestId('find-bar')).toHaveCount(0);
   await v.mouse.move(200, 200);
   await v.waitForTimeout(3_000);
   await v.getByTestId('page-next').click();
@@ -383,9 +391,12 @@ test('the link form warns when the watermark would print an empty email, and fix
   await expect(dialog.getByTestId('watermark-empty-link_name')).toContainText('give the link a name');
   await shot(page, '79-watermark-empty-warning');
 
-  // Saving anyway: the server says the same, next to the text.
+  // Saving anyway: the server says the same, next to the text, in the dashboard's words (the
+  // control to turn on, not the API's field name).
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog.getByText(/\{\{email\}\} would be empty: this link does not ask visitors for their email/)).toBeVisible();
+  await expect(dialog.locator('#watermark-error')).toContainText('Turn on “Require an email address” in the Access tab');
+  await expect(dialog).not.toContainText('email_protected');
 
   // One click asks for the email; naming the link fills the other.
   await warning.getByRole('button', { name: 'Ask for email' }).click();

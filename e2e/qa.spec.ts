@@ -22,7 +22,7 @@ test('a visitor asks on a page; the team answers and publishes; the visitor sees
   await page.getByLabel('Verification code').fill(await valueFromLog('one-time code', visitor, since));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('qa-panel')).toBeVisible();
-  await page.getByTestId('room-document').getByRole('link', { name: /^Lease agreement\.pdf/ }).click();
+  await page.getByTestId('room-document').getByRole('link', { name: /^(\d+ )?Lease agreement\.pdf/ }).click();
   await expect(page.getByTestId('document-viewer')).toBeVisible();
   await page.getByTestId('page-next').click();
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 of 4');
@@ -105,7 +105,7 @@ test('the panel speaks the link’s language, refusals included', async ({ page 
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   const panel = page.getByTestId('qa-panel');
   await expect(panel.getByRole('heading', { name: 'Eine Frage stellen' })).toBeVisible();
-  await page.getByTestId('room-document').getByRole('link', { name: /^Mietvertrag\.pdf/ }).click();
+  await page.getByTestId('room-document').getByRole('link', { name: /^(\d+ )?Mietvertrag\.pdf/ }).click();
   await expect(panel.getByLabel('Diese Seite (Seite 1)')).toBeChecked();
   await expect(panel.getByText('Heute noch 1 von 1')).toBeVisible();
   await panel.getByLabel('Ihre Frage').fill('Wer hat unterschrieben?');

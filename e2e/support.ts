@@ -54,37 +54,41 @@ export const test = base.extend<{ cspViolations: string[] }>({
 });
 const logFile = () => process.env.QUIRE_E2E_LOG!;
 
-export const logSize = () => (fs.existsSync(logFile()) ? fs.statSync(logFile()).size : 0);
+export const logSize = (file = logFile()) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
 /** Waits for a `[quire] <kind> for <email>: <url>` line written after `since` (a log offset). */
-export async function linkFromLog(kind: 'magic link' | 'invitation link', email: string, since: number): Promise<string> {
+export async function linkFromLog(kind: 'magic link' | 'invitation link', email: string, since: number, file = logFile()): Promise<string> {
   const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(`\\[quire\\] ${kind} for ${escaped}: (\\S+)`, 'g');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const text = fs.readFileSync(logFile()).subarray(since).toString('utf8');
+    const text = fs.readFileSync(file).subarray(since).toString('utf8');
     const all = [...text.matchAll(re)];
     if (all.length) return all[all.length - 1]![1]!;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`No "${kind}" for ${email} appeared in ${logFile()}`);
+  throw new Error(`No "${kind}" for ${email} appeared in ${file}`);
 }
 
 let seq = 0;
-export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${seq++}@example.com`;
+export const uniqueEmail = (who: string) => `${who}.${process.pid.toString(36)}${Date.now().toString(36)}${seq++}@example.com`;
+
+/** A server of a spec's own (its origin and log), instead of the suite's. */
+export type OwnServer = { origin: string; logFile: string };
 
 /** Signs in through the real magic link: form, log line, verify page, callback. */
-export async function signIn(page: Page, email: string, shots?: { signin?: string; check?: string; verify?: string }) {
-  if (!/\/signin/.test(page.url())) await page.goto('/signin');
+export async function signIn(page: Page, email: string, shots?: { signin?: string; check?: string; verify?: string }, server?: OwnServer) {
+  const at = server?.origin ?? origin();
+  if (!/\/signin/.test(page.url())) await page.goto(`${at}/signin`);
   await expect(page.getByRole('heading', { name: 'Sign in to Quire' })).toBeVisible();
   if (shots?.signin) await shot(page, shots.signin);
-  const since = logSize();
+  const since = logSize(server?.logFile);
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   if (shots?.check) await shot(page, shots.check);
-  const link = await linkFromLog('magic link', email, since);
-  expect(link.startsWith(`${origin()}/verify?`)).toBe(true);
+  const link = await linkFromLog('magic link', email, since, server?.logFile);
+  expect(link.startsWith(`${at}/verify?`)).toBe(true);
   await page.goto(link);
   await expect(page.getByText(`Continue as ${email}`)).toBeVisible();
   if (shots?.verify) await shot(page, shots.verify);
@@ -142,6 +146,34 @@ export async function makePdf(title: string, pages: number, padding = 0): Promis
     await pdf.attach(crypto.randomBytes(padding), 'appendix-data.bin', { mimeType: 'application/octet-stream' });
   }
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+/** A contract-like PDF: a title band, then each page's paragraphs as real text (wrapped). */
+export async function textPdf(title: string, pages: string[][]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pages.forEach((paragraphs, i) => {
+    const page = pdf.addPage([595, 842]);
+    page.drawText(title, { x: 64, y: 770, size: 18, font: bold, color: rgb(0.12, 0.12, 0.16) });
+    page.drawLine({ start: { x: 64, y: 756 }, end: { x: 531, y: 756 }, thickness: 0.8, color: rgb(0.75, 0.75, 0.8) });
+    let y = 726;
+    for (const para of paragraphs) {
+      let line = '';
+      for (const word of para.split(' ')) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, 12) > 467) {
+          page.drawText(line, { x: 64, y, size: 12, font });
+          y -= 17;
+          line = word;
+        } else line = next;
+      }
+      if (line) page.drawText(line, { x: 64, y, size: 12, font });
+      y -= 30;
+    }
+    page.drawText(`${i + 1}`, { x: 292, y: 40, size: 10, font, color: rgb(0.5, 0.5, 0.55) });
+  });
+  return Buffer.from(await pdf.save());
 }
 
 export async function api(path: string, token: string, init: RequestInit = {}) {
@@ -219,4 +251,19 @@ export async function currentTeamApi(page: Page) {
   const team = await page.evaluate(async () => (await (await fetch('/api/trpc/teams.current')).json()).result.data as { slug: string });
   const token = adminCommand(['token', 'create', '--team', team.slug, '--scopes', 'apis.all']).trim().split('\n').pop()!;
   return { team, token, ...apiWith(token) };
+}
+
+/** A new owner signed in on `page` with a new team (on `plan` when given), and that team's API. */
+export async function newOwnerTeam(page: Page, teamName: string, plan?: string) {
+  await page.goto('/signin');
+  await signIn(page, uniqueEmail('owner'));
+  await createTeam(page, teamName);
+  const api = await currentTeamApi(page);
+  if (plan) adminCommand(['team', 'set-plan', api.team.slug, plan]);
+  return api;
+}
+
+/** A new user signed in on `page` with a new team on Data Rooms Plus, and a /v1 caller of that team. */
+export async function roomsOwner(page: Page, teamName: string) {
+  return newOwnerTeam(page, teamName, 'datarooms-plus');
 }

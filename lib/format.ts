@@ -1,24 +1,20 @@
 // Display formatting shared by the dashboard screens.
+import { counted } from './shared/counted';
 
-export function formatBytes(n: number | null | undefined): string {
-  if (n == null) return '—';
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
-}
+export { formatBytes } from './shared/bytes';
 
 const dateFmt = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 const dateTimeFmt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const utcDateFmt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const utcDateTimeFmt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const rel = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
+/** In the time zone of whoever runs it: in a component, through useDateFormat (lib/use-date-format.ts). */
 export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTimeFmt.format(new Date(iso));
+/** The same in UTC, named so: what the server and the hydrating browser both render. */
+export const formatDateUtc = (iso: string) => utcDateFmt.format(new Date(iso));
+export const formatDateTimeUtc = (iso: string) => `${utcDateTimeFmt.format(new Date(iso))} UTC`;
 
 /** "just now", "5 minutes ago", "yesterday", then a date. */
 export function formatRelative(iso: string, now = Date.now()): string {
@@ -40,3 +36,6 @@ export const PLAN_LABELS: Record<string, string> = {
 };
 
 export const ROLE_LABELS: Record<string, string> = { admin: 'Admin', manager: 'Manager', member: 'Member' };
+
+/** "1 page", "12 pages". */
+export const pagesLabel = (n: number) => counted(n, 'page');

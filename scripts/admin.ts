@@ -3,6 +3,7 @@
 //                   team add-member <slug> <email> [--role admin|manager|member]
 //                   uploads sweep | device approve <user_code> --team <slug> --email <address>
 //                   jobs list [--status queued|running|dead] | jobs retry <job-id>|dead
+//                   scim token create --team <slug>
 // Works beside a running server: it reaches the same database (DATABASE_URL, or the embedded
 // one through its loopback port).
 import { parseArgs } from 'node:util';
@@ -28,7 +29,9 @@ const USAGE = `usage:
   npm run admin -- uploads sweep
   npm run admin -- jobs list [--status queued|running|dead]
   npm run admin -- jobs retry <job-id>|dead
-  npm run admin -- device approve <user_code> --team <slug> --email <address>`;
+  npm run admin -- device approve <user_code> --team <slug> --email <address>
+  npm run admin -- digests send --team <slug> --email <address> --at <ISO time>
+  npm run admin -- scim token create --team <slug>`;
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -41,6 +44,7 @@ async function main() {
       role: { type: 'string' },
       email: { type: 'string' },
       status: { type: 'string' },
+      at: { type: 'string' },
     },
   });
   const [noun, verb, ...rest] = positionals;
@@ -72,6 +76,14 @@ async function main() {
     } else if (noun === 'team' && verb === 'add-member' && rest[0] && rest[1]) {
       const m = await adminAddMember(rest[0], rest[1], values.role);
       console.log(`${m.user.email} is ${m.role} of team ${m.team.slug}`);
+    } else if (noun === 'digests' && verb === 'send') {
+      // The digests a member's job would send at --at (an 08:00 of their zone): operators, and tests with a fixed clock.
+      if (!values.team || !values.email || !values.at || Number.isNaN(Date.parse(values.at))) throw new Error(USAGE);
+      const member = await adminApprover({ team: values.team, email: values.email });
+      const { db } = await import('../server/db/client');
+      const m = await db.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: member.teamId, userId: member.userId } }, select: { id: true } });
+      const { sendDigests } = await import('../server/services/digests/run');
+      console.log(JSON.stringify(await sendDigests(m.id, Date.parse(values.at))));
     } else if (noun === 'device' && verb === 'approve' && rest[0]) {
       if (!values.team || !values.email) throw new Error(USAGE);
       const approver = await adminApprover({ team: values.team, email: values.email });
@@ -87,6 +99,12 @@ async function main() {
       const { retryJobs } = await import('../server/jobs/admin');
       const n = await retryJobs(rest[0]);
       console.log(n ? `queued ${n} dead job${n === 1 ? '' : 's'} again` : `no dead job ${rest[0] === 'dead' ? 'to retry' : rest[0]}`);
+    } else if (noun === 'scim' && verb === 'token' && rest[0] === 'create') {
+      if (!values.team) throw new Error(USAGE);
+      const { adminCreateScimToken } = await import('../server/services/scim/tokens');
+      const t = await adminCreateScimToken(values.team);
+      console.log(`created SCIM token ${t.id} for team ${values.team} (the previous one, if any, is revoked)`);
+      console.log(t.token);
     } else if (noun === 'uploads' && verb === 'sweep') {
       const { removed } = await sweep({ maxBatches: 10_000 });
       console.log(`removed ${removed} expired uploads and their files`);

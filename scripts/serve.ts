@@ -1,7 +1,9 @@
 // `npm start`: the production server. /v1 is served straight from node:http through the same
 // routing table the app's route file uses (server/rest/routes.ts), without Next's request
-// pipeline, which costs more than the API work itself (docs/benchmarks.md); everything else
-// goes to Next. On Vercel there is no custom server: /v1 runs through app/v1/[[...path]].
+// pipeline, which costs more than the API work itself (docs/benchmarks.md); so are the viewer's
+// hot routes and the ranged file routes (a video stream, the owner's file: Next would drop a
+// 206's Content-Length). Everything else goes to Next. On Vercel there is no custom server: /v1
+// runs through app/v1/[[...path]].
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +12,9 @@ import { startBackgroundWork } from '../server/jobs/background';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
-import { internalError, malformed, refuseTunnel, refuseUnparsable, sendError } from '../server/http/node';
+import { serveDashboardFast } from '../server/dashboard/node';
+import { finish, internalError, malformed, refuseTunnel, refuseUnparsable, sendError, setSecurityHeaders } from '../server/http/node';
+import { decideByHost, needsHostDecision, onOwnHost, PLAIN_NOT_FOUND } from '../server/services/domains/routing';
 import { isV1Target, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
@@ -40,12 +44,28 @@ async function main() {
     try {
       const bad = malformed(req);
       if (bad) return sendError(req, res, bad.status, 'bad_request', bad.message);
-      if (isV1Target(req.url!)) return serveV1(req, res);
       // The viewer's per-address limits read the socket's address from here (never from the client).
       req.headers[SOCKET_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
       const toNext = () => void handle(req, res).catch((e) => internalError(req, res, e));
-      if (serveViewerFast(req, res, toNext, viewerCss)) return;
-      toNext();
+      const onward = (custom: boolean) => {
+        if (!custom && isV1Target(req.url!)) return serveV1(req, res);
+        if (serveViewerFast(req, res, toNext, viewerCss)) return;
+        if (!custom && serveDashboardFast(req, res)) return;
+        toNext();
+      };
+      // Custom domains: the host decides first (server/services/domains/routing.ts); the app's own
+      // hosts ask only for a link's page (a link shared on a domain answers 308 here).
+      const custom = !onOwnHost(req.headers.host);
+      const { pathname, search } = new URL(req.url!, 'http://x');
+      if (!custom && !needsHostDecision(req.method, pathname)) return onward(false);
+      decideByHost(req.headers.host, req.method ?? 'GET', pathname, search)
+        .then((d) => {
+          setSecurityHeaders(res);
+          if (d.kind === 'not_found') return finish(req, res, PLAIN_NOT_FOUND.status, PLAIN_NOT_FOUND.headers, Buffer.from(PLAIN_NOT_FOUND.body));
+          if (d.kind === 'redirect') return finish(req, res, 308, { Location: d.location, Vary: 'Host', 'Cache-Control': 'no-store' }, Buffer.alloc(0));
+          onward(d.custom);
+        })
+        .catch((e) => internalError(req, res, e));
     } catch (e) {
       internalError(req, res, e);
     }

@@ -4,6 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRule } from '../lib/shared/ip-rules';
 
 const env = (name: string): string | undefined => {
   const v = process.env[name]?.trim();
@@ -35,6 +36,10 @@ const positiveInt = z.coerce.number().int().min(1);
 const nonNegativeInt = z.coerce.number().int().min(0);
 const portNumber = z.coerce.number().int().min(1).max(65535);
 const proxyHops = z.coerce.number().int().min(0).max(10);
+const proxyList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((rules) => rules.every((r) => parseRule(r)), 'each entry must be an IP address or a CIDR');
 const prerenderPages = z.coerce.number().int().min(0).max(20);
 const onOff = z.enum(['on', 'off']);
 const renderWorkers = z.coerce.number().int().min(1).max(64);
@@ -45,6 +50,12 @@ const retrySchedule = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()))
   .pipe(z.array(z.string().regex(/^[0-9]+(\.[0-9]+)?$/, 'must be seconds, comma-separated').transform(Number).pipe(z.number().max(30 * 24 * 3600))).min(1).max(20));
+
+/** host:port pairs, comma-separated (an IPv6 address in brackets). */
+const dnsServerList = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^(?:\[[0-9a-fA-F:.]+\]|[0-9.]+|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?$/, 'must be host:port pairs, comma-separated')).min(1).max(8));
 
 /** Names the embedded database in its URL (server/db/embedded.ts). */
 export const EMBEDDED_APP_NAME = 'quire_embedded';
@@ -133,6 +144,10 @@ export const config = {
   get analyticsRateLimitPerMinute(): number {
     return parsed('RATE_LIMIT_ANALYTICS_PER_MINUTE', positiveInt, 20);
   },
+  /** SCIM requests one team's identity provider may send in a minute (a full sync of a large directory fits). */
+  get scimRequestsPerMinute(): number {
+    return parsed('SCIM_REQUESTS_PER_MINUTE', positiveInt, 600);
+  },
   /** OAuth client registrations (RFC 7591) one client address may make in an hour. */
   get oauthRegistrationsPerHour(): number {
     return parsed('OAUTH_REGISTRATIONS_PER_HOUR', positiveInt, 20);
@@ -189,6 +204,13 @@ export const config = {
   get trustProxyHops(): number {
     return parsed('TRUST_PROXY_HOPS', proxyHops, 0);
   },
+  /**
+   * Proxies (CIDRs or addresses, comma-separated) whose X-Forwarded-For entries are believed: the
+   * client is the address the nearest untrusted hop was seen from (server/http/client-address.ts).
+   */
+  get trustedProxies(): string[] {
+    return parsed('TRUSTED_PROXIES', proxyList, []);
+  },
   /** `next dev`: its pages need 'unsafe-eval' and inline styles (server/http/csp.ts). */
   get development(): boolean {
     return process.env.NODE_ENV === 'development';
@@ -205,6 +227,13 @@ export const config = {
   },
   get maxUploadBytes(): number {
     return parsed('MAX_UPLOAD_BYTES', positiveInt, 100 * 1024 * 1024);
+  },
+  /** Visitor uploads (DESIGN.md "Room power tools"): files and bytes one visitor may send in 24 hours. */
+  get visitorUploadsPerDay(): number {
+    return parsed('VISITOR_UPLOADS_PER_DAY', positiveInt, 20);
+  },
+  get visitorUploadBytesPerDay(): number {
+    return parsed('VISITOR_UPLOAD_BYTES_PER_DAY', positiveInt, 500 * 1024 * 1024);
   },
   get maxPendingUploadBytes(): number {
     return parsed('MAX_PENDING_UPLOAD_BYTES', positiveInt, 5 * 1024 ** 3);
@@ -237,17 +266,44 @@ export const config = {
   get webhookClaimMs(): number {
     return parsed('WEBHOOK_CLAIM_SECONDS', positiveInt, 60) * 1000;
   },
+  /**
+   * How long a text extraction job is held by the instance reading it (TEXT_EXTRACTION_LEASE_SECONDS,
+   * default 120; renewed while it reads): one that dies mid-document is resumed at its next page by
+   * any instance after this. Tests shorten it to see a killed server's document finished.
+   */
+  get textExtractionLeaseMs(): number {
+    return parsed('TEXT_EXTRACTION_LEASE_SECONDS', positiveInt, 120) * 1000;
+  },
+  /**
+   * How long one text extraction job reads before it goes back in the queue behind the documents
+   * that waited meanwhile (TEXT_EXTRACTION_SLICE_SECONDS, default 20): a long scan takes turns.
+   */
+  get textExtractionSliceMs(): number {
+    return parsed('TEXT_EXTRACTION_SLICE_SECONDS', positiveInt, 20) * 1000;
+  },
+  /**
+   * How long one batch of pages may take to read on a render thread (TEXT_EXTRACTION_BATCH_SECONDS,
+   * default 60): past it the thread is replaced and the document's text is `failed` (a hostile file).
+   */
+  get textExtractionBatchMs(): number {
+    return parsed('TEXT_EXTRACTION_BATCH_SECONDS', positiveInt, 60) * 1000;
+  },
   /** A Gotenberg service that converts Office files to PDF (its /forms/libreoffice/convert route); unset: local soffice. */
   get conversionUrl(): string | null {
     return parsed('CONVERSION_URL', origin, null as string | null);
   },
-  /** One conversion's deadline (CONVERSION_TIMEOUT_SECONDS, default 120); past it the converter is killed. */
+  /**
+   * One conversion's deadline (CONVERSION_TIMEOUT_SECONDS, default 120); past it the converter is
+   * killed. A local soffice's counts the time it could run: not the time it was held stopped nor
+   * the time it waited for a core (server/lib/starved-time.ts), and at most ten times this in all.
+   */
   get conversionTimeoutMs(): number {
     return parsed('CONVERSION_TIMEOUT_SECONDS', positiveInt, 120) * 1000;
   },
   /**
    * How long in all a local soffice may be held stopped while the server is busy answering
-   * requests (CONVERSION_YIELD_SECONDS, default 60; 0: never stopped). Not counted in the deadline.
+   * requests (CONVERSION_YIELD_SECONDS, default 60; 0: never stopped), and how long it may wait for
+   * a core at its lowest priority before it competes as any process does. Not counted in the deadline.
    */
   get conversionYieldMs(): number {
     return parsed('CONVERSION_YIELD_SECONDS', nonNegativeInt, 60) * 1000;
@@ -274,5 +330,20 @@ export const config = {
   /** Test seam: exact origins exempt from the SSRF rules. Production never sets it. */
   get unsafeFetchAllow(): string[] {
     return (env('QUIRE_UNSAFE_FETCH_ALLOW') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  },
+  /** The host name customers point their domain's CNAME at (CUSTOM_DOMAIN_TARGET; default: the app's host). */
+  get customDomainTarget(): string {
+    return env('CUSTOM_DOMAIN_TARGET')?.toLowerCase().replace(/\.$/, '') ?? new URL(this.appUrl).hostname;
+  },
+  /** Resolvers custom-domain checks ask (DNS_SERVERS: comma-separated host:port), or null: the system's. */
+  get dnsServers(): string[] | null {
+    return parsed('DNS_SERVERS', dnsServerList, null as string[] | null);
+  },
+  /** The Vercel project custom domains are added to (TLS on Vercel), when both are set. */
+  get vercelDomains(): { token: string; projectId: string; teamId: string | null; apiUrl: string } | null {
+    const token = env('VERCEL_API_TOKEN');
+    const projectId = env('VERCEL_PROJECT_ID');
+    if (!token || !projectId) return null;
+    return { token, projectId, teamId: env('VERCEL_TEAM_ID') ?? null, apiUrl: parsed('VERCEL_API_URL', origin, 'https://api.vercel.com') };
   },
 };

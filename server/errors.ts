@@ -26,7 +26,22 @@ export const STATUS: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/** Marks every ApiError, whichever copy of this module made it (see hasInstance below). */
+const API_ERROR: unique symbol = Symbol.for('quire.ApiError');
+
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+  /**
+   * `instanceof ApiError` holds for an ApiError of another copy of this module: under `next start`
+   * the instrumentation's bundle (the queue's jobs) and the routes' bundles each load it, and a
+   * worker pool started by one throws its errors (503 busy) into requests of the other. Subclasses
+   * keep the usual check.
+   */
+  static [Symbol.hasInstance](v: unknown): boolean {
+    if (this !== ApiError) return Function.prototype[Symbol.hasInstance].call(this, v);
+    return typeof v === 'object' && v !== null && (v as { [API_ERROR]?: unknown })[API_ERROR] === true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -5,16 +5,19 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { Actor, RequestInfo } from './auth/actor';
+import type { SessionInfo } from './auth/prisma-adapter';
 import type { Scope } from '../lib/shared/scopes';
+import { requireScope } from './auth/require-scope';
+import { twoFactorPendingRefusal } from './auth/team-guards';
 import { ApiError, type ErrorCode } from './errors';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './db/unavailable';
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, databaseBusy, databaseUnavailable } from './db/unavailable';
 import type { RateLimitBucket } from './ratelimit';
 import type { PlanName } from '../lib/shared/plans';
 
 export type Context = {
   face: 'rest' | 'dashboard';
   /** The signed-in user (dashboard), whether or not a team is selected. */
-  user: { id: string; email: string } | null;
+  user: { id: string; email: string; session?: SessionInfo } | null;
   actor: Actor | null;
   /** Public origin of the request (for URLs handed out, like upload URLs); APP_URL when unset. */
   origin?: string;
@@ -24,6 +27,11 @@ export type Context = {
   request?: RequestInfo;
   /** The request's Cookie header (dashboard): the OAuth consent is bound to the issuer's interaction cookie. */
   cookies?: string;
+  /** Dashboard: signed in with the magic link, second factor not yet proven (only the two-factor step may run). */
+  twoFactorPending?: boolean;
+  /** Dashboard: why the selected team refused this request (its IP allow list, its two-factor rule). */
+  teamRefusal?: ApiError;
+  refusedTeamId?: string;
 };
 
 export type Meta = OpenApiMeta<{ scope?: Scope; status?: 201 | 202; bucket?: RateLimitBucket }>;
@@ -62,17 +70,11 @@ const t = initTRPC
     },
   });
 
-/**
- * Prisma could not get a connection or finish a transaction in time (P2028): the server is
- * saturated by concurrent writes, which is the client's to slow down, not a server fault.
- */
-const busy = (e: unknown) => (e as { code?: string } | null)?.code === 'P2028';
-
 /** Domain errors become tRPC errors of the matching class, keeping the ApiError as the cause. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && busy(result.error.cause)) {
-    const api = new ApiError('rate_limit_exceeded', 'Too many concurrent changes right now; retry in a moment.', { retry_after_seconds: 1 });
+  if (!result.ok && databaseBusy(result.error.cause)) {
+    const api = new ApiError('rate_limit_exceeded', 'Too many concurrent changes right now; retry in a moment.', { retry_after_seconds: BUSY_RETRY_AFTER_SECONDS });
     return { ...result, error: new TRPCError({ code: 'TOO_MANY_REQUESTS', message: api.message, cause: api }) };
   }
   if (!result.ok && databaseUnavailable(result.error.cause ?? result.error)) {
@@ -90,15 +92,22 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 
-/** A signed-in dashboard user, with or without a selected team. */
-export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+/** A dashboard session, second factor proven or still owed: the two-factor step only. */
+export const signInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.face !== 'dashboard' || !ctx.user) throw new ApiError('unauthorized', 'Sign in to continue.');
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** A signed-in dashboard user, with or without a selected team. */
+export const userProcedure = signInProcedure.use(({ ctx, next }) => {
+  if (ctx.twoFactorPending) throw twoFactorPendingRefusal();
+  return next();
 });
 
 /** A signed-in user acting on their selected team (dashboard only; ctx.actor is the membership). */
 export const memberProcedure = userProcedure.use(({ ctx, next }) => {
   const actor = ctx.actor;
+  if (ctx.teamRefusal) throw ctx.teamRefusal;
   if (!actor || actor.kind !== 'user') throw new ApiError('forbidden', 'Create or join a team first.');
   return next({ ctx: { ...ctx, actor } });
 });
@@ -124,12 +133,10 @@ export type TeamProcedureOptions = {
 export function teamProcedure(scope: Scope, options: TeamProcedureOptions = {}) {
   return publicProcedure.meta({ scope, bucket: options.bucket }).use(({ ctx, next }) => {
     const actor = ctx.actor;
+    if (!actor && ctx.twoFactorPending) throw twoFactorPendingRefusal();
+    if (!actor && ctx.teamRefusal) throw ctx.teamRefusal;
     if (!actor) throw new ApiError('unauthorized', 'Missing or invalid credentials.');
-    if (actor.kind === 'token' && !actor.scopes.has(scope)) {
-      throw new ApiError('forbidden', `This token lacks the "${scope}" scope required by this operation.`, {
-        required_scope: scope,
-      });
-    }
+    requireScope(actor, scope);
     return next({ ctx: { ...ctx, actor } });
   });
 }

@@ -89,6 +89,36 @@ describe('asking', () => {
     expect(gateOf(page.text())).toBeNull();
   });
 
+  it('the request form offers the address the visitor already gave, refused or waiting for a code (issue 41 item 10)', async () => {
+    const emailValue = (html: string) => /value="([^"]*)"/.exec(/<input[^>]*name="email"[^>]*>/.exec(html)?.[0] ?? '')?.[1] ?? null;
+    // Refused at the email step: nothing is kept on the server; the browser keeps the address for the form.
+    const listed = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], email_authenticated: false, allow_access_requests: true });
+    const who = address('again');
+    const v = new Visitor();
+    await v.open(slugOf(listed));
+    const refused = await v.gate(slugOf(listed), { step: 'email', email: who.toUpperCase() });
+    expect(errorOf(refused.location)).toBe('denied');
+    const cookie = refused.headers.getSetCookie().find((c) => c.startsWith('quire_refused='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toContain(`Path=/view/${slugOf(listed)}`);
+    expect(emailValue((await v.get(`/view/${slugOf(listed)}?r=form`)).text())).toBe(who);
+    // Another browser, or a link that takes no requests, is offered nothing.
+    expect(emailValue((await new Visitor().get(`/view/${slugOf(listed)}?r=form`)).text())).toBeNull();
+    const closed = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], email_authenticated: false });
+    const w = new Visitor();
+    await w.open(slugOf(closed));
+    const closedRefusal = await w.gate(slugOf(closed), { step: 'email', email: who });
+    expect(closedRefusal.headers.getSetCookie().some((c) => c.startsWith('quire_refused='))).toBe(false);
+
+    // Waiting for a code that never comes (the address may not enter): the session's address.
+    const coded = await makeLink(api, { document_id: docId, allow_list: ['ada.access.requests@fund.example'], allow_access_requests: true });
+    const x = new Visitor();
+    await x.open(slugOf(coded));
+    await x.gate(slugOf(coded), { step: 'email', email: who });
+    expect(gateOf((await x.get(`/view/${slugOf(coded)}`)).text())).toBe('code');
+    expect(emailValue((await x.get(`/view/${slugOf(coded)}?r=form`)).text())).toBe(who);
+  });
+
   it('mails the team’s admins, not its managers or plain members, with a link to decide', async () => {
     const team = uniqueTeam('access-mail');
     const teamApi = client((await createToken({ team, scopes: 'apis.all', plan: 'datarooms-plus' })).token);

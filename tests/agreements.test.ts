@@ -5,8 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, createToken, envelope, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
-import { codeFor, fromLog, logSize, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
+import { awaitLog, codeFor, fromLog, logSize, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
 import { signedInDashboard } from './support/dashboard';
+import { withTestDb } from './support/test-db';
 import { loadPdfjs, pdfjsDataOptions } from '../server/media/pdfjs';
 
 type Api = ReturnType<typeof client>;
@@ -15,7 +16,7 @@ let api: Api;
 let doc: Obj;
 
 const KEYS = ['content_type', 'created', 'document_id', 'id', 'name', 'object', 'require_name', 'text', 'updated_at', 'url', 'version'];
-const ACCEPTANCE_KEYS = ['accepted_at', 'agreement_id', 'agreement_version', 'email', 'id', 'ip_address', 'link_id', 'name', 'object', 'user_agent', 'view_id', 'visitor_id'];
+const ACCEPTANCE_KEYS = ['accepted_at', 'agreement_id', 'agreement_version', 'email', 'email_verified', 'id', 'ip_address', 'link_id', 'name', 'object', 'user_agent', 'view_id', 'visitor_id'];
 const email = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@fund.example`;
 
 beforeAll(async () => {
@@ -24,6 +25,16 @@ beforeAll(async () => {
 });
 
 const nda = async (body: Obj = {}) => ok(await api.post('/v1/agreements', { name: 'Mutual NDA', content_type: 'text', text: '# NDA\n\nKeep **everything** confidential.', ...body }), 201);
+
+/** A new browser through the email and agreement steps of a link that asks for no code, then in. */
+async function typedAndAccepted(slug: string, who: string): Promise<Visitor> {
+  const v = new Visitor();
+  await v.open(slug);
+  await v.gate(slug, { step: 'email', email: who });
+  await v.gate(slug, { step: 'agreement', agree: 'on' });
+  expect((await v.open(slug)).text()).toContain('data-testid="document-viewer"');
+  return v;
+}
 
 describe('the agreement resource', () => {
   it('creates, reads, lists (newest first), updates and deletes, with a version that follows the content only', async () => {
@@ -162,11 +173,7 @@ describe('the viewer’s agreement step', () => {
     const a = await nda();
     const who = email('grace');
     const plain = slugOf(await makeLink(api, { document_id: doc.id, email_protected: true, agreement_id: a.id }));
-    const g = new Visitor();
-    await g.open(plain);
-    await g.gate(plain, { step: 'email', email: who });
-    await g.gate(plain, { step: 'agreement', agree: 'on' });
-    expect((await g.open(plain)).text()).toContain('data-testid="document-viewer"');
+    const g = await typedAndAccepted(plain, who);
     // The same browser gives another address, then hers again: accepted in this session, not asked again.
     await g.gate(plain, { step: 'reset' });
     await g.gate(plain, { step: 'email', email: email('other') });
@@ -292,13 +299,109 @@ describe('the viewer’s agreement step', () => {
   });
 });
 
+describe('whether the visitor proved the email (issue 43)', () => {
+  const actorOf = (events: Obj[], type: string) => events.find((e) => e.type === type)?.actor;
+  const eventsBy = async (who: string) => ok(await api.get(`/v1/events?actor_email=${encodeURIComponent(who)}&limit=100`)).data as Obj[];
+
+  it('a typed address is recorded unverified (the acceptance, the audit log, the receipt) and mailed nothing', async () => {
+    const dash = await signedInDashboard('typed-email', 'Typed');
+    const own = client((await dash.call().tokens.create({ name: 'typed', scopes: ['apis.all'] })).token);
+    const ownDoc = await pdfDocument(own, 1);
+    const a = ok(await own.post('/v1/agreements', { name: 'Typed NDA', content_type: 'text', text: 'Terms.' }), 201);
+    const typed = email('typed');
+    const since = logSize();
+    const plain = slugOf(await makeLink(own, { document_id: ownDoc.id, email_protected: true, agreement_id: a.id }));
+    await typedAndAccepted(plain, typed);
+
+    const [acc] = ok(await own.get(`/v1/agreements/${a.id}/acceptances`)).data;
+    expect(acc).toMatchObject({ email: typed, email_verified: false });
+    const events = ok(await own.get(`/v1/events?actor_email=${encodeURIComponent(typed)}`)).data as Obj[];
+    expect(events.map((e) => e.type).sort()).toEqual(['agreement.accepted', 'view.created']);
+    for (const e of events) expect(e.actor).toMatchObject({ type: 'visitor', email: typed, email_verified: false });
+    expect(events.find((e) => e.type === 'agreement.accepted')!.data.object).toMatchObject({ id: acc.id, email_verified: false });
+    // The team's own actors: a member's address is the one they sign in with.
+    ok(await own.post('/v1/folders', { name: 'By token' }), 201);
+    const [byToken] = ok(await own.get('/v1/events?type=folder.created')).data;
+    expect(byToken.actor).toMatchObject({ type: 'api_token', email: null, email_verified: false });
+    const [joined] = ok(await own.get('/v1/events?type=member.added')).data;
+    expect(joined.actor).toMatchObject({ type: 'user', email_verified: true });
+
+    // The receipt the team downloads says so.
+    const pdf = (await pdfText((await dash.get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`)).body)).replace(/\s+/g, ' ');
+    expect(pdf).toContain(`${typed} (unverified: typed by the visitor, never confirmed)`);
+    const csv = (await dash.get(`/api/agreements/${a.id}/acceptances/export`)).text();
+    expect(csv).toContain(`${typed},false,`);
+
+    // A visitor who proves an address by code is mailed; the typed address, accepted first, never is.
+    const proven = email('proven');
+    const coded = slugOf(await makeLink(own, { document_id: ownDoc.id, email_protected: true, email_authenticated: true, agreement_id: a.id }));
+    const w = new Visitor();
+    await w.open(coded);
+    await w.gate(coded, { step: 'email', email: proven });
+    await w.gate(coded, { step: 'agreement', agree: 'on' });
+    await w.gate(coded, { step: 'code', code: await codeFor(proven, since) });
+    expect(await awaitLog('agreement receipt', proven, since)).toHaveLength(1);
+    expect(fromLog('agreement receipt', typed, since)).toEqual([]);
+  });
+
+  it('on a link that asks for the code, the acceptance (made before the code) is proven by it, and only then mailed', async () => {
+    const a = await nda();
+    const link = await makeLink(api, { document_id: doc.id, email_protected: true, email_authenticated: true, agreement_id: a.id });
+    const slug = slugOf(link);
+    const who = email('coded');
+    const v = new Visitor();
+    await v.open(slug);
+    const since = logSize();
+    await v.gate(slug, { step: 'email', email: who });
+    await v.gate(slug, { step: 'agreement', agree: 'on' });
+    expect((await v.open(slug)).text()).toContain('data-testid="gate-code"');
+    const [before] = ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data;
+    expect(before).toMatchObject({ email: who, email_verified: false });
+    const queued = await withTestDb((c) => c.query(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'agreement.receipt' AND ref = $1`, [before.id]));
+    expect(queued.rows[0].n).toBe(0);
+
+    await v.gate(slug, { step: 'code', code: await codeFor(who, since) });
+    expect((await v.open(slug)).text()).toContain('data-testid="document-viewer"');
+    const [after] = ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data;
+    expect(after).toMatchObject({ id: before.id, email_verified: true });
+    expect(await awaitLog('agreement receipt', who, since)).toEqual([`${before.id} version ${a.version}`]);
+    const events = await eventsBy(who);
+    // Each event says what was known when it happened: the acceptance came before the code.
+    expect(actorOf(events, 'agreement.accepted')).toMatchObject({ type: 'visitor', email: who, email_verified: false });
+    expect(actorOf(events, 'visitor.verified')).toMatchObject({ type: 'visitor', email: who, email_verified: true });
+    expect(actorOf(events, 'view.created')).toMatchObject({ type: 'visitor', email: who, email_verified: true });
+  });
+
+  it('a code passed later from the room’s Q&A panel proves the session’s acceptance too', async () => {
+    const a = await nda();
+    const room = ok(await api.post('/v1/datarooms', { name: 'Proof room', qa_enabled: true }), 201);
+    ok(await api.post(`/v1/datarooms/${room.id}/documents`, { document_id: doc.id }), 201);
+    const slug = slugOf(await makeLink(api, { dataroom_id: room.id, email_protected: true, agreement_id: a.id }));
+    const who = email('asker');
+    const v = new Visitor();
+    await v.open(slug);
+    await v.gate(slug, { step: 'email', email: who });
+    await v.gate(slug, { step: 'agreement', agree: 'on' });
+    expect((await v.open(slug)).status).toBe(200);
+    expect(ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data[0]).toMatchObject({ email: who, email_verified: false });
+    const code = (body: unknown) => v.request('POST', `/view/${slug}/questions/code`, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const since = logSize();
+    expect((await code({})).status).toBe(200);
+    expect((await code({ code: await codeFor(who, since) })).status).toBe(200);
+    const [acc] = ok(await api.get(`/v1/agreements/${a.id}/acceptances`)).data;
+    expect(acc).toMatchObject({ email: who, email_verified: true });
+    expect(await awaitLog('agreement receipt', who, since)).toEqual([`${acc.id} version ${a.version}`]);
+    expect(actorOf(await eventsBy(who), 'visitor.verified')).toMatchObject({ email: who, email_verified: true });
+  });
+});
+
 describe('the receipt and the export', () => {
   it('the team downloads each acceptance’s PDF receipt (name, email, version hash inside), the visitor is mailed it, and the CSV lists them', async () => {
     const dash = await signedInDashboard('receipts', 'Receipts');
     const own = client((await dash.call().tokens.create({ name: 'receipts', scopes: ['apis.all'] })).token);
     const ownDoc = await pdfDocument(own, 1);
     const a = ok(await own.post('/v1/agreements', { name: 'Receipt NDA', content_type: 'text', text: 'Confidential terms for the receipt.', require_name: true }), 201);
-    const slug = slugOf(await makeLink(own, { document_id: ownDoc.id, email_protected: true, agreement_id: a.id }));
+    const slug = slugOf(await makeLink(own, { document_id: ownDoc.id, email_protected: true, email_authenticated: true, agreement_id: a.id }));
     const who = email('grace');
     const since = logSize();
     const v = new Visitor();
@@ -308,14 +411,15 @@ describe('the receipt and the export', () => {
       body: new URLSearchParams({ step: 'agreement', agree: 'on', name: 'Grace Hopper' }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'ReceiptTest/1.0' },
     });
+    await v.gate(slug, { step: 'code', code: await codeFor(who, since) });
     const [acc] = ok(await own.get(`/v1/agreements/${a.id}/acceptances`)).data;
-    expect(acc).toMatchObject({ email: who, name: 'Grace Hopper', user_agent: 'ReceiptTest/1.0' });
+    expect(acc).toMatchObject({ email: who, email_verified: true, name: 'Grace Hopper', user_agent: 'ReceiptTest/1.0' });
 
     const r = await dash.get(`/api/agreements/${a.id}/acceptances/${acc.id}/receipt`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    const text = await pdfText(r.body);
-    for (const s of ['Grace Hopper', who, a.version, 'ReceiptTest/1.0', 'Confidential terms for the receipt.', acc.accepted_at]) expect(text).toContain(s);
+    const text = (await pdfText(r.body)).replace(/\s+/g, ' ');
+    for (const s of ['Grace Hopper', `${who} (verified with a one-time code)`, a.version, 'ReceiptTest/1.0', 'Confidential terms for the receipt.', acc.accepted_at]) expect(text).toContain(s);
 
     // Mailed to the visitor (printed to the log without SMTP).
     const deadline = Date.now() + 10_000;
@@ -325,9 +429,9 @@ describe('the receipt and the export', () => {
     const csv = await dash.get(`/api/agreements/${a.id}/acceptances/export`);
     expect(csv.status).toBe(200);
     const lines = csv.text().trim().split(/\r\n/);
-    expect(lines[0]).toBe('accepted_at,email,name,agreement_version,link_id,ip_address,user_agent,id');
+    expect(lines[0]).toBe('accepted_at,email,email_verified,name,agreement_version,link_id,ip_address,user_agent,id');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(who);
+    expect(lines[1]).toContain(`${who},true,Grace Hopper`);
 
     // Another team's user gets 404 for both.
     const other = await signedInDashboard('receipts-other', 'Elsewhere');

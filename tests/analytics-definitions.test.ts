@@ -4,9 +4,9 @@
 // visitor nor a visit, but an access denial on the link and on the room. Over HTTP through the
 // real viewer; the dashboard-only procedures through the real router in process.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, client } from './support/api';
+import type { client } from './support/api';
 import { parseCsv } from './support/csv';
-import { signedInDashboard, type DashboardUser } from './support/dashboard';
+import { roomsDashboard, signedInDashboard, type DashboardUser } from './support/dashboard';
 import { ok } from './support/docs';
 import { enter, makeLink, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
 
@@ -16,11 +16,7 @@ let seq = 0;
 const evt = () => `evt-defs-${String(++seq).padStart(6, '0')}`;
 
 beforeAll(async () => {
-  dash = await signedInDashboard('defs', 'Definitions');
-  const { db } = await import('../server/db/client');
-  const m = await db.teamMember.findFirstOrThrow({ where: { user: { email: dash.email } }, select: { team: { select: { slug: true } } } });
-  await admin(['team', 'set-plan', m.team.slug, 'datarooms-plus']);
-  api = client((await dash.call().tokens.create({ name: 'definitions', scopes: ['apis.all'] })).token);
+  ({ dash, api } = await roomsDashboard('defs', 'Definitions'));
 });
 
 describe('a visit, a view and a refusal', () => {
@@ -123,5 +119,36 @@ describe('a visit, a view and a refusal', () => {
     }
     await expect(other.call().analytics.roomDetail({ id: room.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await other.get(`/api/analytics/export?kind=room_visitors&dataroom_id=${room.id}`)).status).toBe(404);
+  });
+});
+
+describe('what visitors searched for, as CSV', () => {
+  it('lists a room’s and a link’s searches with formulas defused; another team’s are not found', async () => {
+    const room = ok(await api.post('/v1/datarooms', { name: 'Searched room' }), 201);
+    const doc = await pdfDocument(api, 1, 'Index.pdf');
+    ok(await api.post(`/v1/datarooms/${room.id}/documents`, { document_id: doc.id }), 201);
+    const link = await makeLink(api, { dataroom_id: room.id });
+    const slug = slugOf(link);
+    const v = new Visitor();
+    await enter(v, slug);
+    for (const q of ['=HYPERLINK("x")', 'walk-away price']) expect((await v.get(`/view/${slug}/search?${new URLSearchParams({ q })}`)).status).toBe(200);
+
+    for (const target of [`dataroom_id=${room.id}`, `link_id=${link.id}`]) {
+      const csv = await dash.get(`/api/analytics/export?kind=searches&${target}`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-disposition')).toContain(`searches-${target.split('=')[1]}.csv`);
+      const rows = parseCsv(csv.text());
+      expect(rows[0]).toEqual(['query', 'searches', 'visits', 'searches_without_hits', 'last_searched_at']);
+      expect(rows.slice(1).map((r) => r.slice(0, 4)).sort()).toEqual([
+        ["'=HYPERLINK(\"x\")", '1', '1', '1'],
+        ['walk-away price', '1', '1', '1'],
+      ]);
+      expect(Date.parse(rows[1]![4]!)).toBeGreaterThan(Date.now() - 120_000);
+    }
+
+    expect((await dash.get('/api/analytics/export?kind=searches')).status).toBe(400);
+    const other = await signedInDashboard('defs-search-other', 'Elsewhere');
+    expect((await other.get(`/api/analytics/export?kind=searches&dataroom_id=${room.id}`)).status).toBe(404);
+    expect((await other.get(`/api/analytics/export?kind=searches&link_id=${link.id}`)).status).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ type Layer =
   | 'procedures'
   | 'issuer'
   | 'rest'
+  | 'enterprise'
   | 'mcp'
   | 'viewer'
   | 'dashboard'
@@ -40,6 +41,7 @@ export function layerOf(file: string): Layer | null {
   if (under('server/trpc.ts', 'server/routers/', 'server/openapi/')) return 'procedures';
   if (under('server/oauth/')) return 'issuer';
   if (under('server/rest/')) return 'rest';
+  if (under('server/scim/', 'server/sso/')) return 'enterprise';
   if (under('server/mcp/')) return 'mcp';
   if (under('server/viewer/')) return 'viewer';
   if (under('server/dashboard/')) return 'dashboard';
@@ -66,16 +68,18 @@ export const MAY_IMPORT: Record<Layer, Layer[]> = {
   procedures: [...BELOW_SERVICES, 'services', 'issuer'],
   issuer: [...BELOW_SERVICES, 'services', 'http'],
   rest: [...BELOW_SERVICES, 'services', 'jobs', 'http', 'procedures'],
+  // SCIM for identity providers and SAML sign-in: thin protocol faces over the services.
+  enterprise: [...BELOW_SERVICES, 'services', 'http'],
   // The MCP face answers tool calls through /v1 itself; it names the issuer in its metadata.
   mcp: [...BELOW_SERVICES, 'services', 'http', 'procedures', 'issuer', 'rest'],
   viewer: [...BELOW_SERVICES, 'services', 'http', 'procedures'],
   dashboard: [...BELOW_SERVICES, 'services', 'http', 'procedures'],
-  app: ['shared', 'infra', 'media', 'auth', 'services', 'jobs', 'http', 'procedures', 'issuer', 'rest', 'mcp', 'viewer', 'dashboard', 'components', 'client'],
+  app: ['shared', 'infra', 'media', 'auth', 'services', 'jobs', 'http', 'procedures', 'issuer', 'rest', 'enterprise', 'mcp', 'viewer', 'dashboard', 'components', 'client'],
   components: ['shared', 'client'],
   client: ['shared'],
 };
 
-export const FACES = ['server/rest/', 'server/mcp/', 'server/viewer/', 'server/dashboard/', 'server/oauth/', 'server/routers/', 'app/'];
+export const FACES = ['server/rest/', 'server/scim/', 'server/sso/', 'server/mcp/', 'server/viewer/', 'server/dashboard/', 'server/oauth/', 'server/routers/', 'app/'];
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 

@@ -4,9 +4,9 @@
 // for the signed-in team only, the API's envelope on every refusal).
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { admin, client } from './support/api';
+import type { client } from './support/api';
 import { ok } from './support/docs';
-import { signedInDashboard, type DashboardUser } from './support/dashboard';
+import { roomsDashboard, signedInDashboard, type DashboardUser } from './support/dashboard';
 import { withTestDb } from './support/test-db';
 import { makeLink, pdfDocument, Visitor } from './support/viewer';
 
@@ -14,11 +14,7 @@ let api: ReturnType<typeof client>;
 let dash: DashboardUser;
 
 beforeAll(async () => {
-  dash = await signedInDashboard('brand-preview', 'Preview Partners');
-  const { db } = await import('../server/db/client');
-  const m = await db.teamMember.findFirstOrThrow({ where: { user: { email: dash.email } }, select: { team: { select: { slug: true } } } });
-  await admin(['team', 'set-plan', m.team.slug, 'datarooms-plus']);
-  api = client((await dash.call().tokens.create({ name: 'preview', scopes: ['apis.all'] })).token);
+  ({ dash, api } = await roomsDashboard('brand-preview', 'Preview Partners'));
 });
 
 const preview = (input: Record<string, string> = {}) => dash.call().brands.preview(input);

@@ -44,7 +44,7 @@ describe('a conversion finished twice', { timeout: 180_000 }, () => {
     expect(await exists(key)).toBe(true);
     await queue.convertOne(claim);
     expect(await exists(key)).toBe(true);
-    expect(ok(await api.get(`/v1/documents/${d.id}`))).toMatchObject({ preview_status: 'ready', num_pages: 2 });
+    expect(ok(await api.get(`/v1/documents/${d.id}`))).toMatchObject({ preview_status: 'ready', preview_error: null, num_pages: 2 });
   });
 
   it('a version deleted while it was converted has its PDF removed', async () => {

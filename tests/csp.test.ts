@@ -46,6 +46,8 @@ function checkPage(r: Answer, where: string, formAction = ["'self'"]): string {
   expect(d.get('frame-ancestors'), where).toEqual(["'self'"]);
   const permissions = r.headers.get('permissions-policy') ?? '';
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, where).toMatch(new RegExp(`(?:^|, )${feature}=\\(\\)(?:,|$)`));
+  // Passkeys: the page's own origin only, never a frame it embeds (e2e/passkeys.spec.ts signs in with one).
+  for (const feature of ['publickey-credentials-create', 'publickey-credentials-get']) expect(permissions, where).toMatch(new RegExp(`(?:^|, )${feature}=\\(self\\)(?:,|$)`));
   expect(r.headers.get('x-frame-options'), where).toBe('SAMEORIGIN');
   expect(r.headers.get('x-content-type-options'), where).toBe('nosniff');
   expect(r.headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');

@@ -8,7 +8,7 @@ import { signedInDashboard, type DashboardUser } from './support/dashboard';
 import { ok } from './support/docs';
 import { Visitor } from './support/viewer';
 
-const HEADER = ['time', 'type', 'actor_type', 'actor_name', 'actor_email', 'item_id', 'item', 'dataroom_id', 'ip_address', 'user_agent', 'changes'];
+const HEADER = ['time', 'type', 'actor_type', 'actor_name', 'actor_email', 'actor_email_verified', 'item_id', 'item', 'dataroom_id', 'ip_address', 'user_agent', 'changes'];
 const FORMULA = '=HYPERLINK("http://evil.example","x")';
 const UA = 'events-export-test/1.0';
 
@@ -44,7 +44,7 @@ describe('GET /api/events/export', () => {
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(rows.map((r) => r.type)).toEqual(['folder.updated', 'folder.created', 'member.added']);
     const [updated, created, joined] = rows;
-    expect(updated).toMatchObject({ actor_type: 'user', actor_email: user.email, item_id: folder.id, ip_address: '203.0.113.7', user_agent: UA, dataroom_id: '' });
+    expect(updated).toMatchObject({ actor_type: 'user', actor_email: user.email, actor_email_verified: 'true', item_id: folder.id, ip_address: '203.0.113.7', user_agent: UA, dataroom_id: '' });
     // A spreadsheet shows the name as text, never runs it.
     expect(updated!.item).toBe(`'${FORMULA}`);
     expect(JSON.parse(updated!.changes!)).toMatchObject({ name: ['Before', FORMULA] });

@@ -70,7 +70,7 @@ describe('a room’s events', () => {
     expect(rights.data.object).toMatchObject({ id: group.id, object: 'dataroom_group' });
     expect(Object.keys(rights.data.changes)).toEqual([placed.id]);
     expect(rights.data.changes[placed.id][0].can_download).toBe(false);
-    expect(rights.data.changes[placed.id][1]).toEqual({ can_view: true, can_download: true });
+    expect(rights.data.changes[placed.id][1]).toEqual({ can_view: true, can_download: true, can_upload: false });
     expect(find('dataroom.branding.updated')[0]).toMatchObject({ data: { object: { object: 'dataroom_branding', mode: 'custom' }, changes: { mode: ['team_default', 'custom'] } } });
     // A password change names the field and never its value.
     const linkUpdate = find('link.updated')[0];

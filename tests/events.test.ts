@@ -5,6 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, client, createToken, envelope, uniqueTeam } from './support/api';
 import { ISO, ok, walk } from './support/docs';
 import { withTestDb } from './support/test-db';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { verifiedVisitor } from './support/questions';
+import { pdfWithText } from './support/viewer';
+import { send, uploadRoom } from './support/visitor-uploads';
 import { onNextStart } from './support/server';
 
 // Bare `next start` learns no client address without a platform header: the log says null, not a guess.
@@ -193,5 +199,40 @@ describe('retention', () => {
     await admin(['uploads', 'sweep']);
     const left = await withTestDb(async (c) => (await c.query('SELECT id FROM webhook_deliveries WHERE id = ANY($1) ORDER BY id', [rows])).rows.map((r) => r.id));
     expect(left.sort()).toEqual([rows[1], rows[2]].sort());
+  });
+
+  it('the sweep forgets SAML requests and spent assertion ids past their time, and keeps live ones', async () => {
+    const team = `team_saml_sweep_${Date.now().toString(36)}`;
+    await withTestDb(async (c) => {
+      await c.query(`INSERT INTO saml_requests (id, team_id, expires_at) VALUES ($1, $3, now() - interval '1 minute'), ($2, $3, now() + interval '1 hour')`, [`${team}_old`, `${team}_live`, team]);
+      await c.query(`INSERT INTO saml_assertion_uses (team_id, assertion_id, expires_at) VALUES ($1, 'old', now() - interval '1 minute'), ($1, 'live', now() + interval '1 hour')`, [team]);
+    });
+    await admin(['uploads', 'sweep']);
+    const left = await withTestDb(async (c) => ({
+      requests: (await c.query('SELECT id FROM saml_requests WHERE team_id = $1', [team])).rows.map((r) => r.id),
+      assertions: (await c.query('SELECT assertion_id FROM saml_assertion_uses WHERE team_id = $1', [team])).rows.map((r) => r.assertion_id),
+    }));
+    expect(left).toEqual({ requests: [`${team}_live`], assertions: ['live'] });
+  });
+
+  it('the sweep removes the files of pending visitor uploads in deleted rooms, and keeps those of live rooms', async () => {
+    const api = client((await createToken({ team: uniqueTeam('vup-sweep'), scopes: 'apis.all' })).token);
+    const VISITOR = 'sweep.uploads@bid.example';
+    const [gone, live] = await Promise.all([uploadRoom(api, [VISITOR]), uploadRoom(api, [VISITOR])]);
+    const upload = async (room: typeof gone) => {
+      const v = await verifiedVisitor(room.slug, VISITOR);
+      return (await send(v, room.slug, room.inbox.id, await pdfWithText(1, 'Sweep'), 'application/pdf', 'Sweep.pdf')).body.id as string;
+    };
+    const [inGone, inLive] = [await upload(gone), await upload(live)];
+    const keyOf = (id: string) => withTestDb(async (c) => (await c.query('SELECT storage_key FROM visitor_uploads WHERE id = $1', [id])).rows[0].storage_key as string | null);
+    const fileOf = (key: string) => path.join(inject('serverEnv').QUIRE_DATA_DIR!, 'blobs', key);
+    const [goneKey, liveKey] = [(await keyOf(inGone))!, (await keyOf(inLive))!];
+    expect(fs.existsSync(fileOf(goneKey))).toBe(true);
+    ok(await api.del(`/v1/datarooms/${gone.room.id}`));
+    await admin(['uploads', 'sweep']);
+    expect(await keyOf(inGone)).toBeNull();
+    expect(fs.existsSync(fileOf(goneKey))).toBe(false);
+    expect(await keyOf(inLive)).toBe(liveKey);
+    expect(fs.existsSync(fileOf(liveKey))).toBe(true);
   });
 });

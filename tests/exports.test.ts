@@ -87,11 +87,12 @@ describe('room archive', () => {
     const index = csvRows(fs.readFileSync(path.join(out, 'index.csv'), 'utf8'));
     expect(index[0]).toEqual(['number', 'path', 'name', 'type', 'pages', 'sha256', 'url']);
     expect(index.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[4]])).toEqual([
-      ['1', 'Finance/', 'Finance', 'folder', ''],
-      ['1.1', 'Finance/Cap table.pdf', 'Cap table.pdf', 'pdf', '3'],
-      ['2', 'Legal/', 'Legal', 'folder', ''],
-      ['2.1', 'Legal/Contracts/', 'Contracts', 'folder', ''],
-      ['2.1.1', 'Legal/Contracts/SPA.pdf', 'SPA.pdf', 'pdf', '2'],
+      // Folders in the room's order (Legal was created first), then the documents at the top.
+      ['1', 'Legal/', 'Legal', 'folder', ''],
+      ['1.1', 'Legal/Contracts/', 'Contracts', 'folder', ''],
+      ['1.1.1', 'Legal/Contracts/SPA.pdf', 'SPA.pdf', 'pdf', '2'],
+      ['2', 'Finance/', 'Finance', 'folder', ''],
+      ['2.1', 'Finance/Cap table.pdf', 'Cap table.pdf', 'pdf', '3'],
       ['3', 'Teaser.pdf', 'Teaser.pdf', 'pdf', '1'],
       ['4', '', 'Guide', 'link', '1'],
     ]);
@@ -100,7 +101,7 @@ describe('room archive', () => {
     expect(index.find((r) => r[2] === 'Guide')![6]).toBe('https://example.com/dataroom-guide');
 
     const audit = fs.readFileSync(path.join(out, 'audit-log.csv'), 'utf8');
-    expect(audit.split('\r\n')[0]).toBe('time,type,actor_type,actor_name,actor_email,item_id,item,dataroom_id,ip_address,user_agent,changes');
+    expect(audit.split('\r\n')[0]).toBe('time,type,actor_type,actor_name,actor_email,actor_email_verified,item_id,item,dataroom_id,ip_address,user_agent,changes');
     for (const t of ['dataroom.created', 'dataroom.folder.created', 'dataroom.document.attached']) expect(audit).toContain(`,${t},`);
     expect(fs.readFileSync(path.join(out, 'qa.csv'), 'utf8')).toMatch(/^question_id,/);
   });

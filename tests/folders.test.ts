@@ -302,6 +302,8 @@ describe('delete', () => {
 
     const e = envelope(await api.del(`/v1/folders/${top.id}`), 409, 'conflict');
     expect(e.message).toMatch(/cascade/);
+    // Counts in the right number (issue 41 item 10: never "1 documents").
+    expect(e.message).toContain('(1 document, 1 folder)');
     envelope(await api.del(`/v1/folders/${top.id}?cascade=false`), 409, 'conflict');
     envelope(await api.del(`/v1/folders/${low.id}`), 409, 'conflict');
     // Only subfolders, no documents: still not empty.

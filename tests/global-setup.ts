@@ -52,6 +52,9 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '1000000',
     MAX_UPLOAD_BYTES: String(2 * 1024 * 1024),
     MAX_PENDING_UPLOAD_BYTES: String(100 * 1024 * 1024),
+    // tests/visitor-uploads.test.ts reaches both of a visitor's daily limits.
+    VISITOR_UPLOADS_PER_DAY: '6',
+    VISITOR_UPLOAD_BYTES_PER_DAY: String(3 * 1024 * 1024),
     // Every test visitor comes from 127.0.0.1: the per-address code budget would be shared.
     VIEWER_CODE_SENDS_PER_ADDRESS: '100000',
     VIEWER_EMAIL_STEPS_PER_ADDRESS: '100000',

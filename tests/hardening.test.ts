@@ -11,7 +11,7 @@ import { fixture, ok, pdfBytes } from './support/docs';
 import { hostOf, rawConnect, rawRequest, type RawResponse } from './support/raw-http';
 import { onNextStart, ROOT, TSX } from './support/server';
 import { withTestDb } from './support/test-db';
-import { fromLog, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
+import { codeFor, fromLog, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
 import { loadPdfjs, pdfjsDataOptions } from '../server/media/pdfjs';
 
 // Raw-socket checks are of scripts/serve.ts (npm start); on Vercel the platform's edge parses
@@ -316,7 +316,8 @@ describe('issue 43, 1. a receipt of terms with a 50,000-character word', () => {
     const doc = await pdfDocument(own, 1);
     const word = 'Confidentiality'.repeat(3334).slice(0, 50_000);
     const a = ok(await own.post('/v1/agreements', { name: 'Long NDA', content_type: 'text', text: word }), 201);
-    const slug = slugOf(await makeLink(own, { document_id: doc.id, email_protected: true, agreement_id: a.id }));
+    // The code proves the address, so the receipt is mailed (only proven addresses are).
+    const slug = slugOf(await makeLink(own, { document_id: doc.id, email_protected: true, email_authenticated: true, agreement_id: a.id }));
     const who = `long.word.${Date.now().toString(36)}@fund.example`;
     const v = new Visitor();
     await v.open(slug);
@@ -341,6 +342,7 @@ describe('issue 43, 1. a receipt of terms with a 50,000-character word', () => {
       body: new URLSearchParams({ step: 'agreement', agree: 'on' }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
+    await v.gate(slug, { step: 'code', code: await codeFor(who, since) });
     const deadline = Date.now() + 30_000;
     while (!fromLog('agreement receipt', who, since).length && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
     done = true;

@@ -27,13 +27,16 @@ const COMMITTED = path.join(ROOT, 'docs', 'openapi.json');
 const doc = buildOpenApiDocument() as unknown as Obj;
 const procs = openApiProcedures();
 /** Hand-written operations outside the router's generated ones (raw bytes: server/rest/*-route.ts). */
-const RAW = new Set(['PUT /uploads/{uploadId}', 'PUT /brands/{id}/images/{slot}', 'PUT /datarooms/{id}/branding/images/{slot}']);
+const RAW = new Set(['PUT /uploads/{uploadId}', 'PUT /brands/{id}/images/{slot}', 'PUT /datarooms/{id}/branding/images/{slot}', 'GET /documents/{id}/versions/{versionId}/download', 'GET /datarooms/{id}/index']);
 /** Authorised by its signature, not a token. */
 const UNAUTHENTICATED = new Set(['PUT /uploads/{uploadId}']);
 /** The procedure each raw image PUT hands its bytes to (the scope must be the same). */
 const RAW_PROCEDURES: Record<string, string> = {
   'PUT /brands/{id}/images/{slot}': 'brands.putImage',
   'PUT /datarooms/{id}/branding/images/{slot}': 'datarooms.branding.putImage',
+  // The download reads the version as GET does (server/rest/version-download.ts), with its scope.
+  'GET /documents/{id}/versions/{versionId}/download': 'documents.versions.get',
+  'GET /datarooms/{id}/index': 'datarooms.indexFile',
 };
 
 function operations(): { key: string; method: string; path: string; op: Obj }[] {

@@ -7,12 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startUpstashBridge, type UpstashBridge } from '../scripts/upstash-bridge';
-import { client, createToken, envelope, uniqueTeam } from './support/api';
+import { admin, client, createToken, envelope, uniqueTeam } from './support/api';
 import { onNextStart, startServer, type RunningServer } from './support/server';
 import { awayFromMinuteBoundary } from './support/windows';
 
 const LIMIT = 5;
 const REGISTRATIONS = 3;
+const SCIM_LIMIT = 4;
 
 /** A request sent from a chosen loopback address (the whole of 127/8 is this machine). */
 function getFrom(server: RunningServer, localAddress: string, p: string, headers: Record<string, string> = {}, method = 'GET') {
@@ -37,6 +38,7 @@ function baseEnv(dataDir: string) {
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
     RATE_LIMIT_ANALYTICS_PER_MINUTE: '',
     OAUTH_REGISTRATIONS_PER_HOUR: String(REGISTRATIONS),
+    SCIM_REQUESTS_PER_MINUTE: String(SCIM_LIMIT),
   };
   return env;
 }
@@ -128,6 +130,30 @@ describe('in-process limiter', () => {
     const e = await api.get('/v1/nope');
     expect(e.status).toBe(429);
     expect(e.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+  });
+
+  it("limits each team's SCIM requests a minute, refusing in SCIM's error schema with Retry-After", async () => {
+    const scimToken = async (team: string) => {
+      await createToken({ team, scopes: 'documents.read', plan: 'business', env });
+      return (await admin(['scim', 'token', 'create', '--team', team], env)).stdout.trim().split('\n').pop()!;
+    };
+    const [a, b] = [client(await scimToken(uniqueTeam('rl-scim')), server.url), client(await scimToken(uniqueTeam('rl-scim')), server.url)];
+    await awayFromMinuteBoundary();
+    const remaining: number[] = [];
+    for (let i = 0; i < SCIM_LIMIT; i++) {
+      const r = await a.get('/scim/v2/Users');
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-ratelimit-limit')).toBe(String(SCIM_LIMIT));
+      remaining.push(Number(r.headers.get('x-ratelimit-remaining')));
+    }
+    expect(remaining).toEqual([3, 2, 1, 0]);
+    const refused = await a.get('/scim/v2/Users');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('application/scim+json');
+    expect(refused.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '429' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Another team's directory keeps its own budget; the /v1 budget is apart from it.
+    expect((await b.get('/scim/v2/Users')).status).toBe(200);
   });
 
   it('gives each token its own budget', async () => {

@@ -9,6 +9,7 @@ import { client, createToken, envelope, uniqueTeam, upload } from './support/api
 import { ok, pdfBytes } from './support/docs';
 import { codeFor, enter, logSize, slugOf, viewIdOf, Visitor } from './support/viewer';
 import { ask, verifiedVisitor } from './support/questions';
+import { send, uploadRoom } from './support/visitor-uploads';
 
 type Obj = Record<string, any>;
 type Op = { method: string; template: string; scope: string; example: unknown; headers?: Record<string, string> };
@@ -61,6 +62,8 @@ beforeAll(async () => {
   theirRoomBranding = ok(await them.get(`/v1/datarooms/${room.id}/branding`));
   theirs['links/{id}'] = ok(await them.post('/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id }), 201).id;
   theirs['link-presets/{id}'] = ok(await them.post('/v1/link-presets', { name: 'Theirs' }), 201).id;
+  theirs['domains/{id}'] = ok(await them.post('/v1/domains', { name: `sweep-${process.pid}-${Date.now().toString(36)}.acme.test` }), 201).id;
+  theirs['redactions/{id}'] = ok(await them.post(`/v1/documents/${doc.id}/redactions`, { marks: [{ page: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.1 }] }), 201).id;
   theirs['agreements/{id}'] = ok(await them.post('/v1/agreements', { name: 'Their NDA', content_type: 'text', text: 'Keep it secret.' }), 201).id;
   theirs['visitors/{id}'] = member.visitor_id;
   const docLink = ok(await them.post('/v1/links', { document_id: doc.id }), 201);
@@ -84,6 +87,10 @@ beforeAll(async () => {
   const qaSlug = slugOf(ok(await them.post('/v1/links', { dataroom_id: room.id, email_protected: true, email_authenticated: true }), 201));
   expect((await ask(await verifiedVisitor(qaSlug, 'asker@example.com'), qaSlug, { text: 'Theirs?' })).status).toBe(201);
   theirs['questions/{id}'] = ok(await them.get(`/v1/datarooms/${room.id}/questions`)).data[0].id;
+  // A visitor upload, sent by a group's visitor into a folder of theirs that takes uploads.
+  const ups = await uploadRoom(them, ['uploader@sweep.example']);
+  const sent = await send(await verifiedVisitor(ups.slug, 'uploader@sweep.example'), ups.slug, ups.inbox.id, await pdfBytes(1), 'application/pdf', 'theirs.pdf');
+  theirs['visitor-uploads/{id}'] = sent.body.id;
 });
 let theirRoomPid = '';
 let theirRoomBranding: Obj = {};

@@ -10,6 +10,7 @@ import { client, createToken, envelope, uniqueTeam, upload } from './support/api
 import { ok } from './support/docs';
 import { enter, makeLink, openedAgo, refusalOf, slugOf, viewIdOf, Visitor } from './support/viewer';
 import { signedInDashboard } from './support/dashboard';
+import { onNextStart } from './support/server';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -50,9 +51,9 @@ describe('video intake', () => {
     const a = await videoDocument(mp4(25_000), 'video/mp4', 'Demo.mp4');
     expect(a).toMatchObject({ type: 'video', content_type: 'video/mp4', preview_status: 'ready', preview_error: null, num_pages: 3 });
     const mov = await videoDocument(mp4(9_000, 'qt  '), 'video/quicktime', 'Clip.mov');
-    expect(mov).toMatchObject({ type: 'video', content_type: 'video/quicktime', preview_status: 'ready', num_pages: 1 });
+    expect(mov).toMatchObject({ type: 'video', content_type: 'video/quicktime', preview_status: 'ready', preview_error: null, num_pages: 1 });
     const w = await videoDocument(WEBM, 'video/webm', 'Countdown.webm');
-    expect(w).toMatchObject({ type: 'video', content_type: 'video/webm', preview_status: 'ready', num_pages: 2 });
+    expect(w).toMatchObject({ type: 'video', content_type: 'video/webm', preview_status: 'ready', preview_error: null, num_pages: 2 });
     // The version states the length its segments come from; other files have none.
     const [mp4Version] = ok(await api.get(`/v1/documents/${a.id}/versions`)).data;
     expect(mp4Version).toMatchObject({ num_pages: 3, duration_ms: 25_000 });
@@ -104,8 +105,7 @@ describe('the range route', () => {
     expect(open.status).toBe(206);
     expect(open.body.equals(WEBM.subarray(1000))).toBe(true);
 
-    // A suffix longer than the file is the whole file (RFC 9110 §14.1.1). (Its Content-Length is set,
-    // but Next drops Content-Length from a route handler's streamed answer: send-response.js.)
+    // A suffix longer than the file is the whole file (RFC 9110 §14.1.1).
     for (const n of [WEBM.length, WEBM.length + 1, 10 * WEBM.length]) {
       const all = await v.get(`/view/${slug}/video`, { Range: `bytes=-${n}` });
       expect(all.status, `bytes=-${n}`).toBe(206);
@@ -176,13 +176,18 @@ describe('the range route', () => {
   });
 });
 
+/** A signed-in team member's video (Owner.webm) and the path of its file route. */
+async function ownersVideo(who: string, team: string) {
+  const dash = await signedInDashboard(who, team);
+  const own = client((await dash.call().tokens.create({ name: who, scopes: ['apis.all'] })).token);
+  const doc = ok(await own.post('/v1/documents', { upload_id: await upload(own, WEBM, 'video/webm', 'Owner.webm'), name: 'Owner.webm' }), 201);
+  const [version] = ok(await own.get(`/v1/documents/${doc.id}/versions`)).data;
+  return { dash, file: `/api/documents/${doc.id}/versions/${version.id}/file` };
+}
+
 describe("the owner's file route (the dashboard's video preview)", () => {
   it('answers ranges as the viewer does (206, 416, Accept-Ranges), only to the team, as an attachment', async () => {
-    const dash = await signedInDashboard('video-owner', 'Video owner');
-    const own = client((await dash.call().tokens.create({ name: 'video', scopes: ['apis.all'] })).token);
-    const doc = ok(await own.post('/v1/documents', { upload_id: await upload(own, WEBM, 'video/webm', 'Owner.webm'), name: 'Owner.webm' }), 201);
-    const [version] = ok(await own.get(`/v1/documents/${doc.id}/versions`)).data;
-    const file = `/api/documents/${doc.id}/versions/${version.id}/file`;
+    const { dash, file } = await ownersVideo('video-owner', 'Video owner');
 
     const part = await dash.get(file, { Range: 'bytes=100-199' });
     expect(part.status).toBe(206);
@@ -223,6 +228,67 @@ describe("the owner's file route (the dashboard's video preview)", () => {
     expect(await refused(new Visitor().get(file, { Range: 'bytes=0-9' }))).toEqual([401, 'unauthorized']);
     const other = await signedInDashboard('video-stranger', 'Strangers');
     expect(await refused(other.get(file, { Range: 'bytes=0-9' }))).toEqual([404, 'not_found']);
+  });
+});
+
+// Every ranged answer carries its Content-Length (server/storage/ranges.ts). Under `npm start`
+// node:http answers both ranged routes, so it arrives; bare `next start` (Vercel) serves them from
+// route handlers, and Next drops Content-Length from a route handler's streamed answer
+// (FORBIDDEN_HEADERS in next/dist/server/send-response.js): there the answer goes out chunked,
+// so these checks skip (docs/decisions.md, "Ranges").
+describe.skipIf(onNextStart)('ranged answers carry their length (npm start)', () => {
+  const lengthOf = (r: { headers: Headers }) => ({ length: r.headers.get('content-length'), chunked: r.headers.get('transfer-encoding') });
+
+  it('the viewer’s stream: 206 with Content-Length, 200 and 416 too, HEAD with GET’s headers', async () => {
+    const doc = await videoDocument(WEBM, 'video/webm', 'Length.webm');
+    const slug = slugOf(await makeLink(api, { document_id: doc.id }));
+    const v = new Visitor();
+    await enter(v, slug);
+    const part = await v.get(`/view/${slug}/video`, { Range: 'bytes=0-99' });
+    expect(part.status).toBe(206);
+    expect(lengthOf(part)).toEqual({ length: '100', chunked: null });
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${WEBM.length}`);
+    expect(part.body.length).toBe(100);
+    // Past the 1 MB an answer is held for: streamed, with the length all the same.
+    const big = await videoDocument(Buffer.concat([WEBM, Buffer.alloc(2 * 1024 * 1024 - WEBM.length, 7)]), 'video/webm', 'Big.webm');
+    const bigSlug = slugOf(await makeLink(api, { document_id: big.id }));
+    await enter(v, bigSlug);
+    const open = await v.get(`/view/${bigSlug}/video`, { Range: 'bytes=0-' });
+    expect(open.status).toBe(206);
+    expect(lengthOf(open)).toEqual({ length: String(2 * 1024 * 1024), chunked: null });
+    expect(open.body.length).toBe(2 * 1024 * 1024);
+    const whole = await v.get(`/view/${slug}/video`);
+    expect(whole.status).toBe(200);
+    expect(lengthOf(whole)).toEqual({ length: String(WEBM.length), chunked: null });
+    const past = await v.get(`/view/${slug}/video`, { Range: `bytes=${WEBM.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-length')).toBe('0');
+    const head = await v.request('HEAD', `/view/${slug}/video`, { headers: { Range: 'bytes=0-99' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-length')).toBe('100');
+    expect(head.headers.get('content-range')).toBe(`bytes 0-99/${WEBM.length}`);
+    expect(head.body.length).toBe(0);
+    // What Next adds to every answer is there too; a refusal is still the viewer's.
+    expect(part.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(part.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect((await new Visitor().get(`/view/${slug}/video`, { Range: 'bytes=0-99' })).status).toBe(403);
+    const inRoom = await v.get(`/view/${slug}/d/nosuchitem/video`, { Range: 'bytes=0-99' });
+    expect(inRoom.status).toBe(404);
+  });
+
+  it('the owner’s file route: 206 with Content-Length, only to the team', async () => {
+    const { dash, file } = await ownersVideo('video-length', 'Lengths');
+    const part = await dash.get(file, { Range: 'bytes=0-99' });
+    expect(part.status).toBe(206);
+    expect(lengthOf(part)).toEqual({ length: '100', chunked: null });
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${WEBM.length}`);
+    expect(part.headers.get('content-disposition')).toMatch(/^attachment; filename="Owner.webm"/);
+    expect(part.body.equals(WEBM.subarray(0, 100))).toBe(true);
+    const head = await new Visitor().request('HEAD', file, { headers: { Range: 'bytes=0-99' } });
+    expect(head.status).toBe(401);
+    const other = await signedInDashboard('video-length-stranger', 'Elsewhere');
+    const theirs = await other.get(file, { Range: 'bytes=0-99' });
+    expect([theirs.status, JSON.parse(theirs.text()).error.code]).toEqual([404, 'not_found']);
   });
 });
 

@@ -3,11 +3,12 @@
 import { VERSION } from './version';
 import { Command, CommanderError } from 'commander';
 import { authCommands } from './commands/auth';
-import { buildGroup } from './commands/build';
+import { buildGroup, buildOp } from './commands/build';
 import { withGlobals } from './commands/context';
 import { apiCommand, fileCommands } from './commands/files';
 import { mcpCommand } from './commands/mcp';
-import { GROUPS } from './commands/table';
+import { roomIndexCommand } from './commands/room-index';
+import { GROUPS, TOP_LEVEL } from './commands/table';
 import { CliError, EXIT } from './errors';
 
 const EXIT_HELP = `
@@ -36,8 +37,10 @@ export function buildProgram(): Command {
   
   authCommands(program);
   const groups = new Map(GROUPS.map((g) => [g.name, buildGroup(program, g)]));
+  for (const def of TOP_LEVEL) buildOp(program, def);
   const documents = groups.get('documents')!;
   fileCommands(documents, documents.commands.find((c) => c.name() === 'versions')!);
+  roomIndexCommand(groups.get('datarooms')!);
   apiCommand(program);
   mcpCommand(program);
   // Usage errors anywhere exit 2; every command and group shares the settings.

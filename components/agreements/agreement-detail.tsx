@@ -13,6 +13,7 @@ import { Card, CardHeader, PageHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/time';
+import { UnverifiedMark } from '@/components/ui/unverified-mark';
 import { useCursorPages } from '@/lib/trpc/cursor-pages';
 import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
 import { DeleteAgreementDialog } from './agreement-actions';
@@ -67,8 +68,11 @@ export function AgreementDetail({ initial }: { initial: AgreementItem }) {
           <dt className="font-medium text-zinc-500">Full name</dt>
           <dd className="text-zinc-700">{a.require_name ? 'Required to accept' : 'Not asked'}</dd>
           <dt className="font-medium text-zinc-500">Current version</dt>
-          <dd className="font-mono text-xs break-all text-zinc-700" data-testid="agreement-version" title="A hash of the terms: it changes when the terms change, and visitors are asked again">
-            {a.version}
+          <dd className="text-zinc-700">
+            <span className="font-mono text-xs" data-testid="agreement-version" title={a.version}>
+              {shortVersion(a.version)}
+            </span>
+            <span className="ml-2 text-zinc-500">A new version whenever the terms change: visitors who accepted an earlier one are asked again.</span>
           </dd>
           <dt className="font-medium text-zinc-500">Updated</dt>
           <dd className="text-zinc-700">
@@ -97,7 +101,7 @@ function Acceptances({ agreement }: { agreement: AgreementItem }) {
   );
   return (
     <Card>
-      <CardHeader title="Acceptances" description="Newest first. Each has a PDF receipt with the terms as they were accepted." action={rows?.length ? exportLink : undefined} />
+      <CardHeader title="Acceptances" description="Newest first, each with a PDF receipt; only verified emails are mailed theirs." action={rows?.length ? exportLink : undefined} />
       <DataTable
         label="Acceptances"
         rows={rows}
@@ -115,7 +119,21 @@ function Acceptances({ agreement }: { agreement: AgreementItem }) {
         }
         columns={[
           { key: 'name', header: 'Name', cell: (r: AcceptanceItem) => (r.name ? <span className="font-medium text-zinc-900">{r.name}</span> : <span className="text-zinc-400">Not asked</span>) },
-          { key: 'email', header: 'Email', cell: (r: AcceptanceItem) => (r.email ? <span className="block max-w-72 truncate" title={r.email}>{r.email}</span> : <span className="text-zinc-400">No email asked</span>) },
+          {
+            key: 'email',
+            header: 'Email',
+            cell: (r: AcceptanceItem) =>
+              r.email ? (
+                <span className="flex max-w-80 min-w-0 items-baseline gap-1.5">
+                  <span className="truncate" title={r.email}>
+                    {r.email}
+                  </span>
+                  {!r.email_verified && <UnverifiedMark />}
+                </span>
+              ) : (
+                <span className="text-zinc-400">No email asked</span>
+              ),
+          },
           { key: 'when', header: 'Accepted', className: 'whitespace-nowrap text-zinc-600', cell: (r: AcceptanceItem) => <RelativeTime iso={r.accepted_at} /> },
           {
             key: 'version',

@@ -1,7 +1,7 @@
 'use client';
 // A data room's Analytics tab, with what a document's page has: visits, viewers and time; visits
 // per day; time per document; the room's visitors (time, documents opened) and its groups; the
-// visitors as CSV; and, apart, the attempts its links refused.
+// visitors as CSV; what visitors searched for; and, apart, the attempts its links refused.
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn } from 'lucide-react';
 import Link from 'next/link';
@@ -17,6 +17,7 @@ import { BarChart } from './bar-chart';
 import { dailyBars } from './daily';
 import { ExportLink } from './export-link';
 import { RangePicker, useRange } from './range';
+import { SearchAnalytics } from './search-analytics';
 import { Stat } from '../ui/stat';
 
 const emptyRow = (text: string) => <p className="px-4 py-6 text-center text-sm text-zinc-500">{text}</p>;
@@ -148,6 +149,8 @@ export function RoomAnalytics({ roomId }: { roomId: string }) {
           />
         </Card>
       </div>
+
+      <SearchAnalytics target={{ dataroomId: roomId }} />
 
       <AccessDenied target={{ dataroom_id: roomId }} />
     </div>

@@ -1,10 +1,12 @@
 'use client';
 // The room's folder tree and the documents of the selected folder: add from the library, make,
-// rename, move and delete folders, drag documents onto a folder or onto another row to reorder
-// (or use the row's menu: move up/down, move to…), detach. A frozen room shows it all read-only.
+// rename, move and delete folders, drag documents onto a folder or onto another row to reorder,
+// drag subfolders onto one another to reorder them (or, by keyboard, Alt+↑/↓ on a row, or the
+// row's menu: move up/down, move to…), detach. Index numbers (1.2.3) as the room shows them, and
+// the index as CSV, Excel or PDF. A frozen room shows it all read-only.
 import { useMutation } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, FileText, Folder, FolderInput, FolderPlus, MoreHorizontal, Pencil, Plus, Trash2, Unlink } from 'lucide-react';
-import { useMemo, useState, type DragEvent } from 'react';
+import { ArrowDown, ArrowUp, FileDown, FileText, Folder, FolderInput, FolderPlus, FolderUp, MoreHorizontal, Pencil, Plus, Trash2, Unlink } from 'lucide-react';
+import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { NameDialog } from '@/components/library/name-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,6 +19,7 @@ import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { documentTypeFor } from '@/lib/shared/content-types';
 import { contentTypeLabel } from '@/lib/shared/doc-type-labels';
+import { pagesLabel } from '@/lib/format';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
 import { DocumentPicker } from './document-picker';
@@ -24,6 +27,23 @@ import { useRefreshRooms, useRoomDocuments, useRoomFolders, type Room, type Room
 import { FolderPickerDialog } from './folder-picker-dialog';
 
 const DRAG_TYPE = 'application/x-quire-room-document';
+const FOLDER_DRAG_TYPE = 'application/x-quire-room-folder';
+
+/** A room item's number before its name (nothing when the room shows none). */
+function IndexNumber({ value }: { value: string | null | undefined }) {
+  return value ? (
+    <span className="shrink-0 text-xs font-medium text-zinc-400 tabular-nums" data-testid="index-number">
+      {value}
+    </span>
+  ) : null;
+}
+
+/** Alt+↑ / Alt+↓ on a focused row moves it up or down: the keyboard's drag. */
+const reorderKeys = (move: (delta: -1 | 1) => void) => (e: KeyboardEvent) => {
+  if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+  e.preventDefault();
+  move(e.key === 'ArrowUp' ? -1 : 1);
+};
 
 export function RoomDocuments({ room }: { room: Room }) {
   const trpc = useTRPC();
@@ -50,6 +70,16 @@ export function RoomDocuments({ room }: { room: Room }) {
   const createFolder = useMutation(trpc.datarooms.folders.create.mutationOptions({ onSuccess: async () => (await refresh(), close()) }));
   const renameFolder = useMutation(trpc.datarooms.folders.update.mutationOptions({ onSuccess: async () => (await refresh(), close()) }));
   const moveFolder = useMutation(trpc.datarooms.folders.move.mutationOptions({ onSuccess: async () => (await refresh(), close()) }));
+  const reorderFolder = useMutation(trpc.datarooms.folders.update.mutationOptions({ onSuccess: () => refresh(), onError }));
+  const setUploads = useMutation(
+    trpc.datarooms.folders.update.mutationOptions({
+      onSuccess: async (f) => {
+        await refresh();
+        notify(f.accepts_uploads ? 'The folder accepts uploads from groups you allow in Permissions.' : 'The folder no longer accepts uploads.');
+      },
+      onError,
+    }),
+  );
   const deleteFolder = useMutation(
     trpc.datarooms.folders.delete.mutationOptions({
       onSuccess: async (_r, v) => {
@@ -74,7 +104,8 @@ export function RoomDocuments({ room }: { room: Room }) {
   const byId = useMemo(() => new Map((folders.data ?? []).map((f) => [f.id, f])), [folders.data]);
   const current = folderId ? byId.get(folderId) ?? null : null;
   const docs = (documents.data ?? []).filter((d) => d.folder_id === folderId);
-  const subfolders = (folders.data ?? []).filter((f) => f.parent_id === folderId);
+  const byOrder = (a: RoomFolder, b: RoomFolder) => a.order_index - b.order_index;
+  const subfolders = (folders.data ?? []).filter((f) => f.parent_id === folderId).sort(byOrder);
 
   const onDragStart = (e: DragEvent, doc: RoomDocument) => {
     e.dataTransfer.setData(DRAG_TYPE, doc.id);
@@ -99,9 +130,43 @@ export function RoomDocuments({ room }: { room: Room }) {
           },
         };
 
+  const folderDrag = (f: RoomFolder) =>
+    frozen
+      ? {}
+      : {
+          draggable: true,
+          onDragStart: (e: DragEvent) => {
+            e.dataTransfer.setData(FOLDER_DRAG_TYPE, f.id);
+            e.dataTransfer.effectAllowed = 'move';
+          },
+        };
+  /** A subfolder row takes a document (into it) or a sibling folder (to its place). */
+  const folderRowDrop = (f: RoomFolder) => {
+    const key = `row:${f.id}`;
+    const doc = dropProps(key, { folder_id: f.id });
+    if (frozen) return doc;
+    return {
+      ...doc,
+      onDragOver: (e: DragEvent) => {
+        if (e.dataTransfer.types.includes(FOLDER_DRAG_TYPE)) {
+          e.preventDefault();
+          setDropTarget(key);
+        } else (doc as { onDragOver: (e: DragEvent) => void }).onDragOver(e);
+      },
+      onDrop: (e: DragEvent) => {
+        const dragged = e.dataTransfer.getData(FOLDER_DRAG_TYPE);
+        if (!dragged) return (doc as { onDrop: (e: DragEvent) => void }).onDrop(e);
+        e.preventDefault();
+        setDropTarget(null);
+        if (dragged !== f.id) reorderFolder.mutate({ id: room.id, folderId: dragged, order_index: f.order_index });
+      },
+    };
+  };
+
   const renderTree = (parent: string | null, depth: number): React.ReactNode =>
     (folders.data ?? [])
       .filter((f) => f.parent_id === parent)
+      .sort(byOrder)
       .map((f) => (
         <li key={f.id}>
           <button
@@ -117,6 +182,7 @@ export function RoomDocuments({ room }: { room: Room }) {
             {...dropProps(`tree:${f.id}`, { folder_id: f.id })}
           >
             <Folder className="h-4 w-4 shrink-0 text-zinc-400" aria-hidden />
+            <IndexNumber value={f.index_number} />
             <span className="truncate">{f.name}</span>
             <span className="ml-auto text-xs text-zinc-400 tabular-nums">{f.document_count || ''}</span>
           </button>
@@ -160,10 +226,39 @@ export function RoomDocuments({ room }: { room: Room }) {
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 px-5 py-3">
           <div className="min-w-0">
-            <h2 className="truncate text-sm font-semibold text-zinc-900">{current ? current.name : 'Top level'}</h2>
+            <h2 className="flex items-center gap-2 truncate text-sm font-semibold text-zinc-900">
+              {current ? current.name : 'Top level'}
+              {current?.accepts_uploads && (
+                <span data-testid="folder-accepts-uploads" className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100">
+                  <FolderUp className="h-3 w-3" aria-hidden />
+                  Accepts uploads
+                </span>
+              )}
+            </h2>
             <p className="truncate text-xs text-zinc-500">{current ? current.path : 'Documents and folders at the top of the room'}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <Menu>
+              <MenuTrigger asChild>
+                <Button variant="secondary" aria-label="Download the room index">
+                  <FileDown className="h-4 w-4" aria-hidden />
+                  Index
+                </Button>
+              </MenuTrigger>
+              <MenuContent>
+                {(
+                  [
+                    ['csv', 'CSV'],
+                    ['xlsx', 'Excel workbook'],
+                    ['pdf', 'PDF (branded)'],
+                  ] as const
+                ).map(([format, label]) => (
+                  <MenuItem key={format} icon={FileDown} onSelect={() => window.location.assign(`/api/datarooms/${room.id}/index?format=${format}`)}>
+                    {label}
+                  </MenuItem>
+                ))}
+              </MenuContent>
+            </Menu>
             {current && !frozen && (
               <Menu>
                 <MenuTrigger asChild>
@@ -177,6 +272,9 @@ export function RoomDocuments({ room }: { room: Room }) {
                   </MenuItem>
                   <MenuItem icon={FolderInput} onSelect={() => setDialog({ kind: 'move-folder', folder: current })}>
                     Move to…
+                  </MenuItem>
+                  <MenuItem icon={FolderUp} onSelect={() => setUploads.mutate({ id: room.id, folderId: current.id, accepts_uploads: !current.accepts_uploads })}>
+                    {current.accepts_uploads ? 'Stop accepting visitor uploads' : 'Accept visitor uploads'}
                   </MenuItem>
                   <MenuSeparator />
                   <MenuItem icon={Trash2} danger onSelect={() => setDialog({ kind: 'delete-folder', folder: current })}>
@@ -222,15 +320,56 @@ export function RoomDocuments({ room }: { room: Room }) {
           </EmptyState>
         ) : (
           <ul className="divide-y divide-zinc-100" aria-label="Folder contents">
-            {subfolders.map((f) => (
-              <li key={f.id} className={cn('flex items-center gap-3 px-5 py-2.5', dropTarget === `row:${f.id}` && 'bg-brand-50')} {...dropProps(`row:${f.id}`, { folder_id: f.id })}>
+            {subfolders.map((f, i) => (
+              <li
+                key={f.id}
+                data-testid="room-folder-row"
+                tabIndex={frozen ? undefined : 0}
+                aria-label={frozen ? undefined : `Folder ${f.name}. Alt+Up or Alt+Down to reorder.`}
+                onKeyDown={
+                  frozen
+                    ? undefined
+                    : reorderKeys((delta) => {
+                        const at = i + delta;
+                        if (at >= 0 && at < subfolders.length) reorderFolder.mutate({ id: room.id, folderId: f.id, order_index: subfolders[at]!.order_index });
+                      })
+                }
+                className={cn(
+                  'flex items-center gap-3 px-5 py-2.5 focus-visible:bg-brand-50/60 focus-visible:outline-none',
+                  !frozen && 'cursor-grab',
+                  dropTarget === `row:${f.id}` && 'bg-brand-50',
+                )}
+                {...folderDrag(f)}
+                {...folderRowDrop(f)}
+              >
+                <IndexNumber value={f.index_number} />
                 <Folder className="h-4 w-4 shrink-0 text-brand-500" aria-hidden />
                 <button type="button" className="min-w-0 flex-1 truncate text-left text-sm font-medium text-zinc-900 hover:underline" onClick={() => setFolderId(f.id)}>
                   {f.name}
                 </button>
-                <span className="text-xs text-zinc-500">
+                <span className="hidden text-xs text-zinc-500 sm:inline">
                   {f.document_count} {f.document_count === 1 ? 'document' : 'documents'} · {f.child_folder_count} {f.child_folder_count === 1 ? 'folder' : 'folders'}
                 </span>
+                {!frozen && (
+                  <Menu>
+                    <MenuTrigger asChild>
+                      <Button variant="ghost" size="icon" aria-label={`Actions for folder ${f.name}`}>
+                        <MoreHorizontal className="h-4 w-4" />
+                      </Button>
+                    </MenuTrigger>
+                    <MenuContent>
+                      <MenuItem icon={ArrowUp} disabled={i === 0} onSelect={() => reorderFolder.mutate({ id: room.id, folderId: f.id, order_index: f.order_index - 1 })}>
+                        Move up
+                      </MenuItem>
+                      <MenuItem icon={ArrowDown} disabled={i === subfolders.length - 1} onSelect={() => reorderFolder.mutate({ id: room.id, folderId: f.id, order_index: f.order_index + 1 })}>
+                        Move down
+                      </MenuItem>
+                      <MenuItem icon={Pencil} onSelect={() => setDialog({ kind: 'rename', folder: f })}>
+                        Rename
+                      </MenuItem>
+                    </MenuContent>
+                  </Menu>
+                )}
               </li>
             ))}
             {docs.map((d, i) => (
@@ -239,17 +378,32 @@ export function RoomDocuments({ room }: { room: Room }) {
                 data-testid="room-document-row"
                 draggable={!frozen}
                 onDragStart={(e) => onDragStart(e, d)}
-                className={cn('flex items-center gap-3 px-5 py-2.5', !frozen && 'cursor-grab', dropTarget === `row:${d.id}` && 'border-t-2 border-brand-500')}
+                tabIndex={frozen ? undefined : 0}
+                aria-label={frozen ? undefined : `${d.document_name}. Alt+Up or Alt+Down to reorder.`}
+                onKeyDown={
+                  frozen
+                    ? undefined
+                    : reorderKeys((delta) => {
+                        const at = d.order_index + delta;
+                        if (at >= 0 && i + delta < docs.length) moveDoc.mutate({ id: room.id, ddId: d.id, order_index: at });
+                      })
+                }
+                className={cn(
+                  'flex items-center gap-3 px-5 py-2.5 focus-visible:bg-brand-50/60 focus-visible:outline-none',
+                  !frozen && 'cursor-grab',
+                  dropTarget === `row:${d.id}` && 'border-t-2 border-brand-500',
+                )}
                 {...dropProps(`row:${d.id}`, { folder_id: folderId, order_index: d.order_index })}
               >
-                <span className="w-6 text-right text-xs text-zinc-400 tabular-nums" aria-hidden>
-                  {i + 1}
+                <span className="min-w-6 text-right">
+                  <IndexNumber value={d.index_number ?? (room.index_numbers ? null : undefined)} />
                 </span>
                 <DocIcon type={documentTypeFor(d.content_type)} />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-zinc-900">{d.document_name}</p>
                   <p className="truncate text-xs text-zinc-500" data-testid="room-document-kind">
-                    {contentTypeLabel(d.content_type)} · {d.num_pages} {d.num_pages === 1 ? 'page' : 'pages'}
+                    {contentTypeLabel(d.content_type)}
+                    {documentTypeFor(d.content_type) !== 'video' && ` · ${pagesLabel(d.num_pages)}`}
                   </p>
                 </div>
                 {!frozen && (

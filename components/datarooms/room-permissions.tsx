@@ -1,10 +1,11 @@
 'use client';
-// The room's tree with a view and a download switch per item for one group. Each switch is a
-// one-item delta; the server makes the ancestors of anything made visible visible too, and the
-// view refreshes to show it.
+// The room's tree with a view and a download switch per item for one group. A document's switch
+// is a one-item delta; the server makes the ancestors of anything made visible visible too, and
+// the view refreshes to show it. A folder's View switch is the folder and everything inside it
+// (asking first when what is inside was set one by one); a folder partly visible shows so.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, FileText, Folder, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/input';
@@ -12,9 +13,9 @@ import { Skeleton, Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC } from '@/lib/trpc/react';
+import { FolderHideDialog } from './folder-hide-dialog';
 import { useGroups, useRefreshRooms, useRoomDocuments, useRoomFolders, type Permission, type Room } from './hooks';
-
-type Item = { id: string; kind: 'folder' | 'document'; name: string; depth: number };
+import { folderState, treeRows, withFolderSwitched, type FolderState, type TreeRow } from './permission-tree';
 
 const strip = (c: { can_view?: boolean; can_download?: boolean }) => ({
   ...(c.can_view !== undefined ? { can_view: c.can_view } : {}),
@@ -44,7 +45,7 @@ export function RoomPermissions({ room }: { room: Room }) {
           if (!old) return old;
           const known = old.data.some((p) => p.item_id === change.item_id);
           const patch = (p: Permission) => (p.item_id === change.item_id ? { ...p, ...strip(change) } : p);
-          const added = { item_id: change.item_id, item_type: 'dataroom_document' as const, can_view: false, can_download: false, ...strip(change) };
+          const added = { item_id: change.item_id, item_type: 'dataroom_document' as const, can_view: false, can_download: false, can_upload: false, ...strip(change) };
           return { ...old, data: known ? old.data.map(patch) : [...old.data, added] };
         });
       },
@@ -52,6 +53,24 @@ export function RoomPermissions({ room }: { room: Room }) {
       onError: (e) => notify(errorMessage(e), 'error'),
     }),
   );
+  const rows = useMemo(() => treeRows(folders.data ?? [], documents.data ?? []), [folders.data, documents.data]);
+  const kinds = useMemo(() => new Map(rows.map((r) => [r.id, r.kind])), [rows]);
+  const switchFolder = useMutation(
+    trpc.datarooms.groups.permissions.setFolderVisibility.mutationOptions({
+      onMutate: async (v) => {
+        await queryClient.cancelQueries({ queryKey: permsKey });
+        const folder = rows.find((r) => r.id === v.folderId);
+        if (folder) queryClient.setQueryData(permsKey, (old) => old && { ...old, data: withFolderSwitched(old.data, folder, v.visible, kinds) });
+      },
+      onSuccess: (data, v) => queryClient.setQueryData(trpc.datarooms.groups.permissions.list.queryKey({ id: v.id, groupId: v.groupId }), data),
+      onSettled: () => refresh(),
+      onError: (e) => notify(errorMessage(e), 'error'),
+    }),
+  );
+  // The status line speaks of the last switch made, whichever kind it was.
+  const [lastKind, setLastKind] = useState<'item' | 'folder'>('item');
+  const saving = lastKind === 'folder' ? switchFolder : set;
+  const [confirming, setConfirming] = useState<{ row: TreeRow; state: FolderState } | null>(null);
 
   if (groups.isPending || folders.isPending || documents.isPending) {
     return (
@@ -71,38 +90,45 @@ export function RoomPermissions({ room }: { room: Room }) {
     );
   }
 
-  // Depth-first: each folder, then its documents, then its subfolders.
-  const items: Item[] = [];
-  const walk = (parent: string | null, depth: number) => {
-    for (const d of (documents.data ?? []).filter((x) => x.folder_id === parent)) items.push({ id: d.id, kind: 'document', name: d.document_name, depth });
-    for (const f of (folders.data ?? []).filter((x) => x.parent_id === parent).sort((a, b) => a.name.localeCompare(b.name))) {
-      items.push({ id: f.id, kind: 'folder', name: f.name, depth });
-      walk(f.id, depth + 1);
-    }
-  };
-  walk(null, 0);
   const byItem = new Map<string, Permission>((perms.data?.data ?? []).map((p) => [p.item_id, p]));
-  const toggle = (item: Item, field: 'can_view' | 'can_download', value: boolean) =>
-    groupId && set.mutate({ id: room.id, groupId, permissions: [{ item_id: item.id, [field]: value, ...(field === 'can_download' && value ? { can_view: true } : {}) }] });
+  const groupName = groups.data.data.find((g) => g.id === groupId)?.name ?? 'the group';
+  const accepting = new Set((folders.data ?? []).filter((f) => f.accepts_uploads).map((f) => f.id));
+  const toggle = (item: TreeRow, field: 'can_view' | 'can_download' | 'can_upload', value: boolean) => {
+    if (!groupId) return;
+    setLastKind('item');
+    set.mutate({ id: room.id, groupId, permissions: [{ item_id: item.id, [field]: value, ...(field !== 'can_view' && value ? { can_view: true } : {}) }] });
+  };
+  const setFolder = (row: TreeRow, visible: boolean) => {
+    if (!groupId) return;
+    setLastKind('folder');
+    switchFolder.mutate({ id: room.id, groupId, folderId: row.id, visible }, { onSuccess: () => setConfirming(null) });
+  };
+  // Unchecked shows the folder and all inside; checked or partly visible hides it all, asking first
+  // when that would undo choices made item by item.
+  const onFolderView = (row: TreeRow, state: FolderState) => {
+    if (state.state === 'off') setFolder(row, true);
+    else if (state.setOneByOne) setConfirming({ row, state });
+    else setFolder(row, false);
+  };
 
   return (
     <Card>
       <div className="flex flex-wrap items-end justify-between gap-3 border-b border-zinc-100 px-5 py-4">
         <div>
           <h2 className="text-sm font-semibold text-zinc-900">What the group sees</h2>
-          <p className="mt-0.5 text-sm text-zinc-500">Items a group cannot view are invisible to its visitors. Showing an item shows the folders above it.</p>
+          <p className="mt-0.5 text-sm text-zinc-500">Items a group cannot view are invisible to its visitors. Showing an item shows the folders above it; hiding a folder hides everything in it.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <p role="status" aria-live="polite" data-testid="permissions-status" className="flex items-center gap-1.5 border-r border-zinc-200 pr-3 text-sm text-zinc-500">
-            {set.isPending ? (
+            {saving.isPending ? (
               <>
                 <Spinner className="h-3.5 w-3.5" /> Saving…
               </>
-            ) : set.isSuccess ? (
+            ) : saving.isSuccess ? (
               <>
                 <Check className="h-4 w-4 text-emerald-600" aria-hidden /> Saved
               </>
-            ) : set.isError ? (
+            ) : saving.isError ? (
               <span className="text-red-600">Not saved</span>
             ) : (
               'Changes save as you switch'
@@ -116,6 +142,7 @@ export function RoomPermissions({ room }: { room: Room }) {
               value={groupId ?? ''}
               onChange={(e) => {
                 set.reset();
+                switchFolder.reset();
                 setPicked(e.target.value);
               }}
             >
@@ -128,7 +155,7 @@ export function RoomPermissions({ room }: { room: Room }) {
           </label>
         </div>
       </div>
-      {items.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-zinc-500">The room is empty: add documents and folders first.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -141,42 +168,59 @@ export function RoomPermissions({ room }: { room: Room }) {
                 <th scope="col" className="w-24 px-3 py-2.5 text-center font-medium">
                   View
                 </th>
-                <th scope="col" className="w-24 py-2.5 pr-5 pl-3 text-center font-medium">
+                <th scope="col" className="w-24 px-3 py-2.5 text-center font-medium">
                   Download
+                </th>
+                <th scope="col" className="w-24 py-2.5 pr-5 pl-3 text-center font-medium" title="Visitors may upload files into the folder for your approval (the folder must accept uploads)">
+                  Upload
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
-              {items.map((item) => {
+              {rows.map((item) => {
                 const p = byItem.get(item.id);
                 const Icon = item.kind === 'folder' ? Folder : FileText;
+                const folder = item.kind === 'folder' ? folderState(item, byItem) : null;
                 return (
                   <tr key={item.id} data-testid="permission-row">
                     <td className="py-2 pr-3 pl-5">
-                      <span className="flex items-center gap-2" style={{ paddingLeft: `${item.depth * 1.1}rem` }}>
+                      <span className="flex min-w-0 items-center gap-2" style={{ paddingLeft: `${item.depth * 1.1}rem` }}>
                         <Icon className={item.kind === 'folder' ? 'h-4 w-4 shrink-0 text-brand-500' : 'h-4 w-4 shrink-0 text-zinc-400'} aria-hidden />
                         <span className="truncate text-zinc-900">{item.name}</span>
+                        {folder?.state === 'partial' && (
+                          <span data-testid="folder-partial" className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200">
+                            {partialLabel(folder)}
+                          </span>
+                        )}
                       </span>
                     </td>
                     <td className="px-3 py-2 text-center">
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 rounded border-zinc-300 text-brand-600 focus:ring-brand-500"
-                        aria-label={`${item.name}: view`}
-                        checked={p?.can_view ?? false}
+                      <RightBox
+                        label={`${item.name}: view`}
+                        checked={folder ? folder.state === 'on' : (p?.can_view ?? false)}
+                        partly={folder?.state === 'partial'}
                         disabled={perms.isPending}
-                        onChange={(e) => toggle(item, 'can_view', e.target.checked)}
+                        onChange={(checked) => (folder ? onFolderView(item, folder) : toggle(item, 'can_view', checked))}
+                      />
+                    </td>
+                    <td className="px-3 py-2 text-center">
+                      <RightBox
+                        label={`${item.name}: download`}
+                        checked={p?.can_download ?? false}
+                        disabled={perms.isPending}
+                        onChange={(checked) => toggle(item, 'can_download', checked)}
                       />
                     </td>
                     <td className="py-2 pr-5 pl-3 text-center">
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 rounded border-zinc-300 text-brand-600 focus:ring-brand-500"
-                        aria-label={`${item.name}: download`}
-                        checked={p?.can_download ?? false}
-                        disabled={perms.isPending}
-                        onChange={(e) => toggle(item, 'can_download', e.target.checked)}
-                      />
+                      {item.kind === 'folder' ? (
+                        accepting.has(item.id) ? (
+                          <RightBox label={`${item.name}: upload`} checked={p?.can_upload ?? false} disabled={perms.isPending} onChange={(checked) => toggle(item, 'can_upload', checked)} />
+                        ) : (
+                          <span className="text-xs text-zinc-400" title="Turn on “Accept visitor uploads” for this folder in Documents first">
+                            Off
+                          </span>
+                        )
+                      ) : null}
                     </td>
                   </tr>
                 );
@@ -185,6 +229,39 @@ export function RoomPermissions({ room }: { room: Room }) {
           </table>
         </div>
       )}
+      <FolderHideDialog
+        target={confirming}
+        groupName={groupName}
+        pending={switchFolder.isPending}
+        error={confirming && switchFolder.isError ? errorMessage(switchFolder.error) : null}
+        onCancel={() => {
+          setConfirming(null);
+          switchFolder.reset();
+        }}
+        onConfirm={(row) => setFolder(row, false)}
+      />
     </Card>
   );
+}
+
+/** One right's switch; `partly` draws it indeterminate (announced as "mixed"). */
+function RightBox({ label, checked, partly = false, disabled, onChange }: { label: string; checked: boolean; partly?: boolean; disabled: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <input
+      type="checkbox"
+      ref={(el) => {
+        if (el) el.indeterminate = partly;
+      }}
+      className="h-4 w-4 rounded border-zinc-300 text-brand-600 focus:ring-brand-500"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
+}
+
+function partialLabel(f: FolderState) {
+  if (f.visibleInside === 0) return 'Folder shown, contents hidden';
+  return `Partly visible: ${f.visibleInside} of ${f.inside} inside`;
 }

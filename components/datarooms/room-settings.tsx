@@ -62,6 +62,7 @@ export function RoomSettings({ room }: { room: Room }) {
               description: form.description.trim() || null,
               allow_bulk_download: form.allow_bulk_download,
               default_permission: form.default_permission,
+              index_numbers: form.index_numbers,
             });
           }}
         >
@@ -83,6 +84,19 @@ export function RoomSettings({ room }: { room: Room }) {
           <label className="flex items-start gap-2 self-end pb-2 text-sm text-zinc-700">
             <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-zinc-300 text-brand-600" checked={form.allow_bulk_download} onChange={(e) => set('allow_bulk_download', e.target.checked)} />
             <span>Allow downloading the whole room at once</span>
+          </label>
+          <label className="flex items-start gap-2 text-sm text-zinc-700 sm:col-span-2">
+            <input
+              type="checkbox"
+              data-testid="index-numbers"
+              className="mt-0.5 h-4 w-4 rounded border-zinc-300 text-brand-600"
+              checked={form.index_numbers}
+              onChange={(e) => set('index_numbers', e.target.checked)}
+            />
+            <span>
+              Show index numbers (1, 1.2, 1.2.3) to your team and to visitors
+              <span className="block text-xs text-zinc-500">In the room’s tree and lists, search results and the index downloads. They follow the order you drag items into.</span>
+            </span>
           </label>
           {update.error && <p className="text-sm text-red-600 sm:col-span-2">{errorMessage(update.error)}</p>}
           <div className="sm:col-span-2">
@@ -182,5 +196,6 @@ function fromRoom(r: Room) {
     description: r.description ?? '',
     allow_bulk_download: r.allow_bulk_download,
     default_permission: r.default_permission,
+    index_numbers: r.index_numbers,
   };
 }

@@ -1,5 +1,5 @@
 'use client';
-// One data room: its header and eight tabs (documents, groups, permissions, Q&A, branding, analytics, activity, settings), the tab
+// One data room: its header and nine tabs (documents, groups, permissions, Q&A, uploads, branding, analytics, activity, settings), the tab
 // in the URL so a reload or a shared link opens the same one.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, Lock, Share2 } from 'lucide-react';
@@ -17,16 +17,20 @@ import { RoomActivity } from './room-activity';
 import { RoomBrandingTab } from './room-branding';
 import { RoomDocuments } from './room-documents';
 import { RoomGroups } from './room-groups';
-import { RoomPermissions } from './room-permissions';
+import { RoomPermissionsTab } from './room-permissions-tab';
 import { RoomSettings } from './room-settings';
+import { ViewAsMenu } from './view-as-menu';
 import { RoomQuestions } from '@/components/questions/room-questions';
 import { useOpenQuestionCounts } from '@/components/questions/hooks';
+import { RoomUploads } from '@/components/visitor-uploads/room-uploads';
+import { usePendingUploadCounts } from '@/components/visitor-uploads/hooks';
 
 const TABS = [
   { id: 'documents', label: 'Documents' },
   { id: 'groups', label: 'Groups' },
   { id: 'permissions', label: 'Permissions' },
   { id: 'qa', label: 'Q&A' },
+  { id: 'uploads', label: 'Uploads' },
   { id: 'branding', label: 'Branding' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'activity', label: 'Activity' },
@@ -43,6 +47,7 @@ export function RoomView({ initial }: { initial: Room }) {
   const tab: TabId = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'documents') as TabId;
   const [sharing, setSharing] = useState(false);
   const unanswered = useOpenQuestionCounts()[room.id] ?? 0;
+  const pendingUploads = usePendingUploadCounts()[room.id] ?? 0;
   const go = (t: TabId) => router.replace(`${pathname}${t === 'documents' ? '' : `?tab=${t}`}`, { scroll: false });
   // On a phone the tab row scrolls sideways: keep the open tab in view (a link may open the last one).
   const selected = useRef<HTMLButtonElement>(null);
@@ -72,10 +77,13 @@ export function RoomView({ initial }: { initial: Room }) {
             {room.document_count} {room.document_count === 1 ? 'document' : 'documents'} · {room.folder_count} {room.folder_count === 1 ? 'folder' : 'folders'}
           </p>
         </div>
-        <Button onClick={() => setSharing(true)}>
-          <Share2 className="h-4 w-4" aria-hidden />
-          Share
-        </Button>
+        <div className="flex items-center gap-2">
+          <ViewAsMenu roomId={room.id} />
+          <Button onClick={() => setSharing(true)}>
+            <Share2 className="h-4 w-4" aria-hidden />
+            Share
+          </Button>
+        </div>
       </div>
       <LinkDialog open={sharing} onOpenChange={setSharing} target={{ kind: 'dataroom', id: room.id, name: room.name }} />
       {room.is_frozen && (
@@ -93,14 +101,20 @@ export function RoomView({ initial }: { initial: Room }) {
                 {unanswered}
               </span>
             )}
+            {t.id === 'uploads' && pendingUploads > 0 && (
+              <span className="ml-1.5 rounded-full bg-brand-600 px-1.5 py-px text-xs font-semibold text-white" aria-label={`${pendingUploads} pending`}>
+                {pendingUploads}
+              </span>
+            )}
           </Tab>
         ))}
       </div>
       <div role="tabpanel">
         {tab === 'documents' && <RoomDocuments room={room} />}
         {tab === 'groups' && <RoomGroups room={room} />}
-        {tab === 'permissions' && <RoomPermissions room={room} />}
+        {tab === 'permissions' && <RoomPermissionsTab room={room} />}
         {tab === 'qa' && <RoomQuestions room={room} />}
+        {tab === 'uploads' && <RoomUploads room={room} />}
         {tab === 'branding' && <RoomBrandingTab room={room} />}
         {tab === 'analytics' && <RoomAnalytics roomId={room.id} />}
         {tab === 'activity' && <RoomActivity roomId={room.id} />}

@@ -7,12 +7,20 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
-import { PdfPreview } from './pdf-preview';
+import { PdfPreview, type PageMarks } from './pdf-preview';
 
 export const fileUrl = (docId: string, versionId: string) => `/api/documents/${encodeURIComponent(docId)}/versions/${encodeURIComponent(versionId)}/file`;
 const isLink = (type: string) => type === 'link' || type === 'notion';
 /** Types shown through their converted PDF once preview_status is ready. */
 const CONVERTED = new Set(['docs', 'sheet', 'slides']);
+/** The PDF a version's pages are drawn from: the file, or an Office file's converted PDF; null when there is none (yet). */
+export function pdfUrl(docId: string, v: Pick<VersionItem, 'id' | 'type' | 'preview_status'>): string | null {
+  if (v.type === 'pdf') return fileUrl(docId, v.id);
+  if (CONVERTED.has(v.type) && v.preview_status === 'ready') return `${fileUrl(docId, v.id)}?as=preview`;
+  return null;
+}
+/** Still being converted: its PDF comes once the preview is ready. */
+export const converting = (v: Pick<VersionItem, 'type' | 'preview_status'>) => CONVERTED.has(v.type) && v.preview_status === 'processing';
 
 function PreviewProcessing() {
   return (
@@ -26,7 +34,8 @@ function PreviewProcessing() {
   );
 }
 
-export function DocumentPreview({ doc, version, loading }: { doc: DocumentItem; version: VersionItem | null; loading: boolean }) {
+/** `marks`: find's highlights over the pages (a PDF's, a converted file's, an image's one page). */
+export function DocumentPreview({ doc, version, loading, marks }: { doc: DocumentItem; version: VersionItem | null; loading: boolean; marks?: PageMarks }) {
   if (loading) return <div className="aspect-[3/4] animate-pulse rounded-lg bg-zinc-100" />;
   if (isLink(doc.type)) {
     return (
@@ -49,13 +58,16 @@ export function DocumentPreview({ doc, version, loading }: { doc: DocumentItem; 
   }
   if (!version) return null;
   const url = fileUrl(doc.id, version.id);
-  if (version.type === 'pdf') return <PdfPreview key={version.id} url={url} title={doc.name} />;
+  const pdf = pdfUrl(doc.id, version);
+  if (pdf) return <PdfPreview key={pdf} url={pdf} title={doc.name} marks={marks} />;
   if (version.preview_status === 'processing') return <PreviewProcessing />;
-  if (version.preview_status === 'ready' && CONVERTED.has(version.type)) {
-    return <PdfPreview key={`${version.id}-converted`} url={`${url}?as=preview`} title={doc.name} />;
-  }
   if (version.type === 'image' && version.content_type !== 'image/tiff') {
-    return <img src={url} alt={doc.name} className="w-full rounded-lg bg-white shadow-sm ring-1 ring-zinc-200" />;
+    return (
+      <div className="relative overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-zinc-200">
+        <img src={url} alt={doc.name} className="block w-full" />
+        {marks?.render(1)}
+      </div>
+    );
   }
   if (version.type === 'video') {
     return <video data-testid="document-video" src={url} controls preload="metadata" className="w-full rounded-lg bg-black shadow-sm" />;

@@ -1,10 +1,10 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ExternalLink, Link2, Share2 } from 'lucide-react';
+import { Download, Eraser, ExternalLink, Link2, Share2 } from 'lucide-react';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DocIcon } from '@/components/ui/doc-icon';
-import { docTypeLabel } from '@/lib/shared/doc-type-labels';
+import { docTypeLabel, fileKindLabel } from '@/lib/shared/doc-type-labels';
 import { DocumentMenu } from '@/components/library/document-menu';
 import { LibraryActionsProvider, useLibraryActions } from '@/components/library/library-actions';
 import { folderHref } from '@/components/library/urls';
@@ -13,15 +13,20 @@ import { useFolderChain } from '@/components/library/use-folder-chain';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { RelativeTime } from '@/components/ui/time';
+import { DateTime, RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
+import { DocumentLength } from '@/components/library/document-length';
 import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
 import { DocumentAnalytics } from '@/components/analytics/document-analytics';
 import { LinkVersionDialog } from './link-version-dialog';
-import { DocumentPreview, fileUrl } from './document-preview';
+import { Detail } from './detail';
+import { DocumentPreview, fileUrl, pdfUrl } from './document-preview';
+import { FindBar, findUnavailable, usePageMarks } from './find-bar';
+import { TextDetails } from './text-details';
+import { useFind } from './use-find';
 import { VersionsCard } from './versions-card';
 import { VersionUpload } from './version-upload';
 
@@ -50,6 +55,25 @@ function Document({ initial }: { initial: DocumentItem }) {
   const all = versions.data?.pages.flatMap((p) => p.data) ?? [];
   const primary = all.find((v) => v.is_primary) ?? null;
   const viewing: VersionItem | null = all.find((v) => v.id === viewingId) ?? primary;
+
+  // The versions are polled while one is converted (useVersionPages): when the primary's state
+  // or pages change, the document (header, Details, the library's rows) follows without a reload.
+  const primaryState = primary && `${primary.id}:${primary.preview_status}:${primary.num_pages}`;
+  const seenState = useRef(primaryState);
+  useEffect(() => {
+    if (!primaryState || primaryState === seenState.current) return;
+    const first = seenState.current === null;
+    seenState.current = primaryState;
+    if (first) return;
+    void queryClient.invalidateQueries(trpc.documents.get.queryFilter({ id: initial.id }));
+    void queryClient.invalidateQueries(trpc.documents.browse.pathFilter());
+  }, [primaryState, queryClient, trpc, initial.id]);
+
+  // Find in the document: its words as searched (the primary version's), over the page images.
+  const findable = !!viewing && !isLink(doc.type) && viewing.text_status !== 'unavailable';
+  const findOff = viewing ? findUnavailable(viewing.text_status, viewing.is_primary) : null;
+  const find = useFind(doc.id, findable && !findOff);
+  const marks = usePageMarks(find, doc.id, viewing?.id ?? null, findable && !findOff);
 
   const afterNewVersion = async (n: number) => {
     setViewingId(null);
@@ -87,10 +111,15 @@ function Document({ initial }: { initial: DocumentItem }) {
             </a>
           ) : (
             viewing && (
-              <a href={fileUrl(doc.id, viewing.id)} download className={buttonClass('secondary')}>
+              <a href={`${fileUrl(doc.id, viewing.id)}?download=1`} download className={buttonClass('secondary')}>
                 <Download className="h-4 w-4" aria-hidden /> Download
               </a>
             )
+          )}
+          {primary && pdfUrl(doc.id, primary) && (
+            <Link href={`/documents/${doc.id}/redact`} className={buttonClass('secondary')}>
+              <Eraser className="h-4 w-4" aria-hidden /> Redact
+            </Link>
           )}
           <Button onClick={() => actions.shareDocument(doc)}>
             <Share2 className="h-4 w-4" aria-hidden /> Share
@@ -109,7 +138,8 @@ function Document({ initial }: { initial: DocumentItem }) {
               </button>
             </p>
           )}
-          <DocumentPreview doc={doc} version={viewing} loading={versions.isPending} />
+          {findable && <FindBar find={find} disabledReason={findOff} />}
+          <DocumentPreview doc={doc} version={viewing} loading={versions.isPending} marks={marks} />
         </section>
 
         <div className="space-y-6">
@@ -120,12 +150,21 @@ function Document({ initial }: { initial: DocumentItem }) {
                 <Badge>{docTypeLabel(doc.type)}</Badge>
               </Detail>
               <Detail label="Format">
-                <span className="font-mono text-xs break-all">{doc.content_type}</span>
+                <span data-testid="document-format">{fileKindLabel(doc.content_type)}</span>
               </Detail>
               {doc.type === 'video' ? (
-                <Detail label="Segments">{doc.num_pages} of 10 s (watch time is kept per segment)</Detail>
+                <Detail label="Length">
+                  <span data-testid="document-details-length">{!primary ? '…' : primary.duration_ms != null ? <DocumentLength doc={primary} /> : 'Not stated in the file'}</span>
+                  <span className="block text-xs text-zinc-500">Watch time is kept per 10-second segment.</span>
+                </Detail>
               ) : (
-                !isLink(doc.type) && <Detail label="Pages">{doc.num_pages}</Detail>
+                !isLink(doc.type) && (
+                  <Detail label="Pages">
+                    <span data-testid="document-details-length">
+                      <DocumentLength doc={primary ?? doc} />
+                    </span>
+                  </Detail>
+                )
               )}
               {primary?.file_size != null && <Detail label="Size">{formatBytes(primary.file_size)}</Detail>}
               <Detail label="Folder">
@@ -137,6 +176,7 @@ function Document({ initial }: { initial: DocumentItem }) {
                   <span className="text-zinc-500">Top level</span>
                 )}
               </Detail>
+              {!isLink(doc.type) && <TextDetails doc={doc} primary={primary} />}
               {doc.url && (
                 <Detail label="URL">
                   <a href={doc.url} target="_blank" rel="noreferrer noopener" className="break-all text-brand-600 hover:underline">
@@ -144,8 +184,12 @@ function Document({ initial }: { initial: DocumentItem }) {
                   </a>
                 </Detail>
               )}
-              <Detail label="Created">{formatDateTime(doc.created)}</Detail>
-              <Detail label="Updated">{formatDateTime(doc.updated_at)}</Detail>
+              <Detail label="Created">
+                <DateTime iso={doc.created} />
+              </Detail>
+              <Detail label="Updated">
+                <DateTime iso={doc.updated_at} />
+              </Detail>
             </dl>
           </Card>
           <VersionsCard
@@ -177,14 +221,5 @@ function Document({ initial }: { initial: DocumentItem }) {
       )}
       <LinkVersionDialog open={linkDialog} onOpenChange={setLinkDialog} documentId={doc.id} currentUrl={doc.url} onDone={afterNewVersion} />
     </>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3 px-5 py-2.5">
-      <dt className="text-zinc-500">{label}</dt>
-      <dd className="min-w-0 text-zinc-800">{children}</dd>
-    </div>
   );
 }

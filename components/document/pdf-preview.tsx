@@ -1,11 +1,30 @@
 'use client';
 // Renders a PDF in the browser with pdf.js: pages are laid out at once (so the scrollbar is
 // right) and drawn when they come near the viewport. The worker is bundled, never fetched from
-// a CDN.
+// a CDN. Find in the document lays its marks over the pages (`marks`) and brings a page into view.
 import { CircleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { Spinner } from '@/components/ui/spinner';
+
+/** What find lays over the pages: a page's marks (drawn only once the page is near the view), and the page to show. */
+export type PageMarks = { render: (page: number) => ReactNode; goTo: { page: number; seq: number } | null };
+
+/**
+ * Brings `el` into view inside the preview's own scroller when it scrolls (wide screens), leaving
+ * the window where it is; else (phones, images) the window scrolls.
+ */
+export function reveal(el: Element, where: 'start' | 'center') {
+  const scroller = el.closest<HTMLElement>('[data-testid="pdf-preview"]');
+  if (scroller && scroller.scrollHeight > scroller.clientHeight) {
+    const r = el.getBoundingClientRect();
+    const s = scroller.getBoundingClientRect();
+    const offset = where === 'center' ? (s.height - r.height) / 2 : 16;
+    scroller.scrollTo({ top: scroller.scrollTop + r.top - s.top - offset, behavior: 'smooth' });
+  } else {
+    el.scrollIntoView({ block: where, behavior: 'smooth' });
+  }
+}
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; pdf: PDFDocumentProxy; ratio: number };
 
@@ -19,7 +38,7 @@ function loadPdfjs() {
   return pdfjsPromise;
 }
 
-export function PdfPreview({ url, title }: { url: string; title: string }) {
+export function PdfPreview({ url, title, marks }: { url: string; title: string; marks?: PageMarks }) {
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -62,11 +81,11 @@ export function PdfPreview({ url, title }: { url: string; title: string }) {
       </div>
     );
   }
-  return <Pages pdf={state.pdf} ratio={state.ratio} title={title} />;
+  return <Pages pdf={state.pdf} ratio={state.ratio} title={title} marks={marks} />;
 }
 
 /** The scrolling viewer; on wide screens it keeps to the window height and scrolls inside. */
-function Pages({ pdf, ratio, title }: { pdf: PDFDocumentProxy; ratio: number; title: string }) {
+function Pages({ pdf, ratio, title, marks }: { pdf: PDFDocumentProxy; ratio: number; title: string; marks?: PageMarks }) {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   return (
     <div
@@ -78,18 +97,25 @@ function Pages({ pdf, ratio, title }: { pdf: PDFDocumentProxy; ratio: number; ti
     >
       <div className="mx-auto max-w-3xl space-y-4">
         {Array.from({ length: pdf.numPages }, (_, i) => (
-          <PdfPage key={i} pdf={pdf} number={i + 1} ratio={ratio} root={scroller} />
+          <PdfPage key={i} pdf={pdf} number={i + 1} ratio={ratio} root={scroller} marks={marks} />
         ))}
       </div>
     </div>
   );
 }
 
-function PdfPage({ pdf, number, ratio, root }: { pdf: PDFDocumentProxy; number: number; ratio: number; root: HTMLElement | null }) {
+function PdfPage({ pdf, number, ratio, root, marks }: { pdf: PDFDocumentProxy; number: number; ratio: number; root: HTMLElement | null; marks?: PageMarks }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = useState(number <= 2);
   const [drawn, setDrawn] = useState(false);
+
+  const target = marks?.goTo?.page === number ? marks.goTo.seq : null;
+  useEffect(() => {
+    if (target === null || !box.current) return;
+    setVisible(true);
+    reveal(box.current, 'start');
+  }, [target]);
 
   useEffect(() => {
     if (visible || !box.current) return;
@@ -126,9 +152,10 @@ function PdfPage({ pdf, number, ratio, root }: { pdf: PDFDocumentProxy; number: 
   }, [visible, pdf, number]);
 
   return (
-    <div ref={box} className="relative overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${1 / ratio}` }}>
+    <div ref={box} className="relative scroll-mt-32 overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-zinc-200 lg:scroll-mt-4" style={{ aspectRatio: `${1 / ratio}` }} data-page={number}>
       <canvas ref={canvas} className="block h-full w-full" aria-label={`Page ${number}`} data-testid="pdf-page" data-drawn={drawn || undefined} />
       {!drawn && <div className="absolute inset-0 animate-pulse bg-zinc-100" />}
+      {visible && marks?.render(number)}
       <span className="absolute right-2 bottom-2 rounded bg-zinc-900/60 px-1.5 py-0.5 text-[11px] text-white tabular-nums">{number}</span>
     </div>
   );

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/trpc/errors';
 import { useVersionPages } from '@/lib/trpc/lists';
 import { useTRPC } from '@/lib/trpc/react';
 import type { DocumentItem, VersionItem } from '@/lib/trpc/types';
+import { lengthText } from '@/components/library/document-length';
 
 export function VersionsCard({
   doc,
@@ -81,7 +82,7 @@ export function VersionsCard({
                 <p className="text-xs text-zinc-500">
                   <RelativeTime iso={v.created} />
                   {v.file_size != null && ` · ${formatBytes(v.file_size)}`}
-                  {v.type !== 'link' && v.type !== 'notion' && ` · ${v.num_pages} ${v.type === 'video' ? 'segment' : 'page'}${v.num_pages === 1 ? '' : 's'}`}
+                  {v.preview_status === 'processing' ? ' · converting' : v.preview_status === 'failed' ? ' · preview failed' : lengthText(v) && ` · ${lengthText(v)}`}
                 </p>
               </div>
               <div className="flex shrink-0 gap-1">

@@ -2,10 +2,9 @@
 // The audit log (DESIGN.md "Events"): the team's events newest first, filtered as the API is,
 // the filters in the page's URL; more load as the end of the list comes into view. Settings →
 // Audit log shows every room's; a room's Activity tab passes its room and hides that filter.
-import { useQuery } from '@tanstack/react-query';
 import { Download, ScrollText, SearchX } from 'lucide-react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/data-table';
@@ -35,12 +34,6 @@ function LoadingRows() {
   );
 }
 
-function useRoomNames(enabled: boolean) {
-  const trpc = useTRPC();
-  const rooms = useQuery({ ...trpc.datarooms.list.queryOptions({ limit: 100 }), enabled });
-  return useMemo(() => new Map((rooms.data?.data ?? []).map((r) => [r.id, r.name])), [rooms.data]);
-}
-
 export function AuditLogList({ roomId }: { roomId?: string }) {
   const trpc = useTRPC();
   const teamId = useTabTeamId();
@@ -51,11 +44,11 @@ export function AuditLogList({ roomId }: { roomId?: string }) {
   const fromUrl = readFilters(params);
   const filters: AuditFilters = roomId ? { ...fromUrl, dataroom_id: roomId } : fromUrl;
   const input = { ...apiFilters(filters), limit: PAGE };
-  const pages = useCursorPages([...trpc.events.list.infiniteQueryKey(input)], (cursor) => client.events.list.query({ ...input, cursor }));
+  // events.log: the list of GET /v1/events with the names of what each event refers to.
+  const pages = useCursorPages([...trpc.events.log.infiniteQueryKey(input)], (cursor) => client.events.log.query({ ...input, cursor }));
   const rows = pages.data?.pages.flatMap((p) => p.data) ?? [];
-  const roomNames = useRoomNames(!roomId);
   // "in <room>" after the item, unless the item is the room itself.
-  const roomOf = (e: LogEvent) => (e.dataroom_id && e.data.object.object !== 'dataroom' ? (roomNames.get(e.dataroom_id) ?? null) : null);
+  const roomOf = (e: LogEvent) => (e.data.object.object !== 'dataroom' ? (e.names.dataroom_id ?? null) : null);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const sentinel = useRef<HTMLDivElement>(null);
   useLoadOnScroll(sentinel, pages);

@@ -1,9 +1,9 @@
 // One audit-log event as the dashboard shows it: who acted, the item, when exactly, and the
 // values of `data.changes` (JSON pretty-printed, a missing value as "—").
-import type { ApiEvent } from '@/server/services/events/audit-log';
-import { eventItemId, eventItemName, isDeletedObject } from '@/lib/shared/event-items';
+import type { NamedEvent } from '@/server/services/events/names';
+import { eventItem, eventItemId, isDeletedObject } from '@/lib/shared/event-items';
 
-export type LogEvent = ApiEvent;
+export type LogEvent = NamedEvent;
 
 const exactFmt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'long' });
 
@@ -15,18 +15,25 @@ export function actorLabel(a: LogEvent['actor']): string {
   return a.name || a.email || (a.type === 'visitor' ? 'An anonymous visitor' : a.type === 'system' ? 'Quire' : 'Unknown');
 }
 
+/** A visitor's email that was typed and never proven (shown with "(unverified)"). */
+export const unverifiedEmail = (a: LogEvent['actor']): boolean => a.email !== null && !a.email_verified;
+
 /** The email under the actor's name, when the name does not already show it. */
 export const actorSecondary = (a: LogEvent['actor']): string | null => (a.name && a.email && a.name !== a.email ? a.email : null);
 
 /**
- * The item an event names: its name (else its id) and whether it was deleted. A view names the
- * link it came through, whose page says more than the view's own id.
+ * The item an event names: its name (else its id), a detail after it, and whether it was deleted.
+ * A view names the link it came through (and the document it opened), an acceptance the
+ * agreement (and the name the signer typed): their pages say more than the event's own id.
  */
-export function itemOf(e: LogEvent): { label: string | null; id: string | null; deleted: boolean; href: string | null } {
+export function itemOf(e: LogEvent): { label: string | null; detail: string | null; id: string | null; deleted: boolean; href: string | null } {
   const o = e.data.object;
-  if (o.object === 'view' && typeof o.link_id === 'string') return { label: null, id: o.link_id, deleted: false, href: `/links/${o.link_id}` };
-  const deleted = isDeletedObject(o);
-  return { label: eventItemName(o), id: eventItemId(o), deleted, href: null };
+  const { label, detail } = eventItem(e);
+  if (o.object === 'view' && typeof o.link_id === 'string') return { label, detail, id: o.link_id, deleted: false, href: `/links/${o.link_id}` };
+  if (o.object === 'agreement_acceptance' && typeof o.agreement_id === 'string') {
+    return { label, detail, id: o.agreement_id, deleted: false, href: `/agreements/${o.agreement_id}` };
+  }
+  return { label, detail, id: eventItemId(o), deleted: isDeletedObject(o), href: null };
 }
 
 export type ShownValue = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'json'; text: string };

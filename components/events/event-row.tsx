@@ -5,23 +5,32 @@
 import { ChevronRight } from 'lucide-react';
 import Link from 'next/link';
 import { useId, type ReactNode } from 'react';
-import { describeAgent } from '@/components/oauth/agent';
+import { describeAgent } from '@/lib/shared/user-agent';
 import { Badge } from '@/components/ui/badge';
 import { RelativeTime } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { ChangesTable } from './changes-table';
 import { ACTOR_BADGES, eventPhrase } from './event-words';
-import { actorLabel, actorSecondary, formatExactTime, itemOf, type LogEvent } from './event-format';
+import { UnverifiedMark } from '@/components/ui/unverified-mark';
+import { actorLabel, actorSecondary, formatExactTime, itemOf, unverifiedEmail, type LogEvent } from './event-format';
 
 function Item({ e }: { e: LogEvent }) {
   const item = itemOf(e);
-  if (!item.label && !item.id) return null;
-  const text = item.label ?? <code className="font-mono text-[0.8125rem]">{item.id}</code>;
+  if (!item.label && !item.id && !item.detail) return null;
+  const text = item.label ?? (item.id ? <code className="font-mono text-[0.8125rem]">{item.id}</code> : null);
   return (
-    <span className="font-medium break-words text-zinc-900" title={item.id ?? undefined}>
-      {text}
-      {item.deleted && <span className="ml-1 text-xs font-normal text-zinc-500">(deleted)</span>}
-    </span>
+    <>
+      <span className="font-medium break-words text-zinc-900" title={item.id ?? undefined} data-testid="event-item">
+        {text}
+        {item.deleted && <span className="ml-1 text-xs font-normal text-zinc-500">(deleted)</span>}
+      </span>
+      {item.detail && (
+        <span className="break-words text-zinc-500" data-testid="event-item-detail">
+          {' '}
+          · {item.detail}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -30,7 +39,14 @@ function Details({ e, roomName }: { e: LogEvent; roomName?: string | null }) {
   const rows: [string, ReactNode][] = [
     ['Event', <code key="id" className="font-mono text-xs break-all">{e.id}</code>],
     ['Time', <span key="t">{formatExactTime(e.created)} <span className="text-zinc-400">({e.created})</span></span>],
-    ['Actor', <span key="a">{[ACTOR_BADGES[e.actor.type] ?? 'Team member', e.actor.name, e.actor.email].filter(Boolean).join(' · ')}{e.actor.id && <code className="ml-1 font-mono text-xs break-all text-zinc-500">{e.actor.id}</code>}</span>],
+    [
+      'Actor',
+      <span key="a">
+        {[ACTOR_BADGES[e.actor.type] ?? 'Team member', e.actor.name, e.actor.email].filter(Boolean).join(' · ')}
+        {unverifiedEmail(e.actor) && <UnverifiedMark className="ml-1" />}
+        {e.actor.id && <code className="ml-1 font-mono text-xs break-all text-zinc-500">{e.actor.id}</code>}
+      </span>,
+    ],
     ['Item', item.id ? (item.href ? <Link key="i" href={item.href} className="font-mono text-xs break-all text-brand-700 hover:underline">{item.id}</Link> : <code key="i" className="font-mono text-xs break-all">{item.id}</code>) : '—'],
   ];
   if (e.dataroom_id) rows.push(['Data room', <span key="r">{roomName ?? ''} <code className="font-mono text-xs break-all text-zinc-500">{e.dataroom_id}</code></span>]);
@@ -59,6 +75,8 @@ export function EventRow({ e, open, onToggle, roomName }: { e: LogEvent; open: b
   const panel = useId();
   const badge = ACTOR_BADGES[e.actor.type];
   const secondary = actorSecondary(e.actor);
+  const label = actorLabel(e.actor);
+  const unverified = unverifiedEmail(e.actor);
   const ua = e.request?.user_agent;
   return (
     <li data-testid="event-row" data-type={e.type}>
@@ -73,7 +91,12 @@ export function EventRow({ e, open, onToggle, roomName }: { e: LogEvent; open: b
         <span className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:gap-4">
           <span className="min-w-0 flex-1">
             <span className="block text-sm text-zinc-700">
-              <span className="font-medium text-zinc-900">{actorLabel(e.actor)}</span>{' '}
+              <span className="font-medium text-zinc-900">{label}</span>{' '}
+              {unverified && label === e.actor.email && (
+                <>
+                  <UnverifiedMark />{' '}
+                </>
+              )}
               {badge && (
                 <>
                   <Badge className="align-middle" tone={e.actor.type === 'visitor' ? 'amber' : 'brand'}>
@@ -86,7 +109,12 @@ export function EventRow({ e, open, onToggle, roomName }: { e: LogEvent; open: b
             </span>
             <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
               <code className="font-mono text-zinc-500">{e.type}</code>
-              {secondary && <span className="break-all">{secondary}</span>}
+              {secondary && (
+                <span className="break-all">
+                  {secondary}
+                  {unverified && <UnverifiedMark className="ml-1" />}
+                </span>
+              )}
             </span>
           </span>
           <span className="shrink-0 text-xs text-zinc-500 sm:w-64 sm:text-right">

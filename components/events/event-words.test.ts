@@ -30,9 +30,27 @@ describe('the audit log in words', () => {
     expect(eventItemName({ id: 'm1', object: 'member', email: 'a@b.example' })).toBe('a@b.example');
     expect(eventItemName({ id: 'v1', object: 'document_version', version_number: 2 })).toBe('v2');
     const deleted = { id: 'evt', object: 'event', type: 'folder.deleted', data: { object: { id: 'f1', object: 'folder', deleted: true } } } as never;
-    expect(itemOf(deleted)).toEqual({ label: null, id: 'f1', deleted: true, href: null });
+    expect(itemOf(deleted)).toEqual({ label: null, detail: null, id: 'f1', deleted: true, href: null });
     const view = { data: { object: { id: 'vw', object: 'view', link_id: 'l1', viewer_email: 'x@y.example' } } } as never;
-    expect(itemOf(view)).toMatchObject({ id: 'l1', href: '/links/l1' });
+    expect(itemOf(view)).toMatchObject({ label: null, id: 'l1', href: '/links/l1' });
+  });
+
+  it('names a visit by its link and document, an acceptance by its agreement with the signer’s typed name labelled', () => {
+    const view = {
+      type: 'view.created',
+      data: { object: { id: 'vw', object: 'view', link_id: 'l1', document_id: 'd1', viewer_email: 'x@y.example' } },
+      names: { link_id: 'Buyer A – lowball', document_id: 'Teaser.pdf' },
+    } as never;
+    expect(itemOf(view)).toEqual({ label: 'Buyer A – lowball', detail: 'Teaser.pdf', id: 'l1', deleted: false, href: '/links/l1' });
+    const accepted = {
+      type: 'agreement.accepted',
+      data: { object: { id: 'acc', object: 'agreement_acceptance', agreement_id: 'a1', link_id: 'l1', name: 'Tom Evers', email: 'tom@buyer.example' } },
+      names: { agreement_id: 'Harbor NDA', link_id: 'Buyer A – lowball' },
+    } as never;
+    expect(itemOf(accepted)).toEqual({ label: 'Harbor NDA', detail: 'signed as “Tom Evers”', id: 'a1', deleted: false, href: '/agreements/a1' });
+    // No typed name (the agreement asks for none): no detail.
+    const unnamed = { type: 'agreement.accepted', data: { object: { id: 'acc', object: 'agreement_acceptance', agreement_id: 'a1', name: null } }, names: {} } as never;
+    expect(itemOf(unnamed)).toMatchObject({ label: null, detail: null, id: 'a1' });
   });
 
   it('shows change values: none as —, text as is, structures as JSON', () => {

@@ -1,5 +1,5 @@
 'use client';
-import { CircleAlert, FolderPlus, Link2, Search, SearchX, Upload, UploadCloud, X } from 'lucide-react';
+import { CircleAlert, FolderPlus, Link2, Search, Upload, UploadCloud, X } from 'lucide-react';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -23,6 +23,7 @@ import { DocumentRow, FolderRow, ListHeader } from './rows';
 import { UploadPanel } from './upload-panel';
 import { folderHref } from './urls';
 import { FolderCrumbs } from './folder-crumbs';
+import { focusFirstResult, SearchResults } from './search-results';
 import { useFolderChain } from './use-folder-chain';
 import { useUploadQueue } from './use-upload-queue';
 
@@ -108,15 +109,15 @@ function Library() {
   }, []);
 
   const folders = useFolderPages(folderId, { enabled: !searching });
-  const docs = useDocumentPages(searching ? { query: q.trim(), sort } : { folderId: folderId ?? 'root', sort });
+  const docs = useDocumentPages({ folderId: folderId ?? 'root', sort }, { enabled: !searching });
 
   // Deep pages load as the end of the list scrolls into view (and by the button below).
   const sentinel = useRef<HTMLDivElement>(null);
   useLoadOnScroll(sentinel, docs);
 
-  const folderRows = searching ? [] : (folders.data?.pages.flatMap((p) => p.data) ?? []);
+  const folderRows = folders.data?.pages.flatMap((p) => p.data) ?? [];
   const docRows = docs.data?.pages.flatMap((p) => p.data) ?? [];
-  const loading = docs.isPending || (!searching && folders.isPending);
+  const loading = docs.isPending || folders.isPending;
   const folderMissing = !!folderId && (isNotFound(chain.error) || isNotFound(docs.error));
 
   const pickFiles = () => fileInput.current?.click();
@@ -214,52 +215,66 @@ function Library() {
               <Input
                 ref={searchInput}
                 type="search"
-                placeholder="Search document names  ( / )"
-                aria-label="Search documents by name"
+                placeholder="Search names and text  ( / )"
+                aria-label="Search documents"
+                data-library-search
+                maxLength={500}
                 className="pl-9"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                onKeyDown={(e) => e.key === 'Escape' && setSearch('')}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') setSearch('');
+                  else if (e.key === 'Enter') {
+                    // Enter searches now, without the typing pause.
+                    pushed.current = search.trim();
+                    set({ q: search.trim() || null });
+                  } else if (e.key === 'ArrowDown' && searching) {
+                    e.preventDefault();
+                    focusFirstResult();
+                  }
+                }}
               />
             </div>
-            <Select aria-label="Sort documents" className="sm:w-44" value={sort} onChange={(e) => set({ sort: e.target.value === 'created_desc' ? null : e.target.value })}>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
+            {!searching && (
+              <Select aria-label="Sort documents" className="sm:w-44" value={sort} onChange={(e) => set({ sort: e.target.value === 'created_desc' ? null : e.target.value })}>
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </Select>
+            )}
           </div>
 
           {searching && (
-            <p className="mb-3 flex items-center gap-2 text-sm text-zinc-600">
-              Names in all folders matching <strong className="font-medium text-zinc-900">“{q}”</strong>
+            <p className="mb-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600">
+              <span>
+                Names and text in all folders matching <strong className="font-medium text-zinc-900">“{q}”</strong>
+              </span>
               <button className="inline-flex items-center gap-1 rounded text-brand-600 hover:underline" onClick={() => setSearch('')}>
                 <X className="h-3.5 w-3.5" aria-hidden /> Clear
               </button>
             </p>
           )}
 
-          <section aria-label="Folder contents" className="relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
-            {loading ? (
-              <div className="space-y-3 p-5" aria-busy="true">
-                {Array.from({ length: 5 }, (_, i) => (
-                  <div key={i} className="flex items-center gap-3">
-                    <Skeleton className="h-8 w-8" />
-                    <Skeleton className="h-4 flex-1" />
-                  </div>
-                ))}
-              </div>
-            ) : docs.isError ? (
-              <EmptyState icon={CircleAlert} title="Documents could not be loaded" action={<Button variant="secondary" onClick={() => docs.refetch()}>Try again</Button>}>
-                {errorMessage(docs.error)}
-              </EmptyState>
-            ) : folderRows.length === 0 && docRows.length === 0 ? (
-              searching ? (
-                <EmptyState icon={SearchX} title={`No documents match “${q}”`}>
-                  Check the spelling, or search for part of the name.
+          {searching ? (
+            <SearchResults q={q.trim()} sort={sort} />
+          ) : (
+            <section aria-label="Folder contents" className="relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
+              {loading ? (
+                <div className="space-y-3 p-5" aria-busy="true">
+                  {Array.from({ length: 5 }, (_, i) => (
+                    <div key={i} className="flex items-center gap-3">
+                      <Skeleton className="h-8 w-8" />
+                      <Skeleton className="h-4 flex-1" />
+                    </div>
+                  ))}
+                </div>
+              ) : docs.isError ? (
+                <EmptyState icon={CircleAlert} title="Documents could not be loaded" action={<Button variant="secondary" onClick={() => docs.refetch()}>Try again</Button>}>
+                  {errorMessage(docs.error)}
                 </EmptyState>
-              ) : (
+              ) : folderRows.length === 0 && docRows.length === 0 ? (
                 <EmptyState
                   icon={UploadCloud}
                   title={folderId ? 'This folder is empty' : 'Upload your first document'}
@@ -277,46 +292,46 @@ function Library() {
                   Drag files here or choose them from your computer: PDFs, Office files, images, video and more, up to {maxUpload} each.
                   {!folderId && ' Then organise them in folders and share them with a link.'}
                 </EmptyState>
-              )
-            ) : (
-              <>
-                <ListHeader showFolder={searching} />
-                <ul className="divide-y divide-zinc-100">
-                  {folderRows.map((f) => (
-                    <FolderRow key={f.id} folder={f} />
-                  ))}
-                  {docRows.map((d) => (
-                    <DocumentRow key={d.id} doc={d} showFolder={searching} />
-                  ))}
-                </ul>
-                {folders.hasNextPage && !searching && (
-                  <div className="border-t border-zinc-100 p-2 text-center">
-                    <Button variant="ghost" size="sm" loading={folders.isFetchingNextPage} onClick={() => folders.fetchNextPage()}>
-                      Show more folders
-                    </Button>
-                  </div>
-                )}
-                <div ref={sentinel} />
-                {docs.hasNextPage && (
-                  <div className="border-t border-zinc-100 p-3 text-center">
-                    <Button variant="secondary" size="sm" loading={docs.isFetchingNextPage} onClick={() => docs.fetchNextPage()}>
-                      Load more documents
-                    </Button>
-                  </div>
-                )}
-              </>
-            )}
-            {dragDepth > 0 && (
-              <div className="pointer-events-none absolute inset-0 z-10 flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-brand-500 bg-brand-50/90 text-brand-700">
-                <UploadCloud className="h-8 w-8" aria-hidden />
-                <p className="text-sm font-medium">Drop files to upload to {folder?.name ?? 'Documents'}</p>
-              </div>
-            )}
-          </section>
-          {docRows.length > 0 && (
+              ) : (
+                <>
+                  <ListHeader />
+                  <ul className="divide-y divide-zinc-100">
+                    {folderRows.map((f) => (
+                      <FolderRow key={f.id} folder={f} />
+                    ))}
+                    {docRows.map((d) => (
+                      <DocumentRow key={d.id} doc={d} />
+                    ))}
+                  </ul>
+                  {folders.hasNextPage && (
+                    <div className="border-t border-zinc-100 p-2 text-center">
+                      <Button variant="ghost" size="sm" loading={folders.isFetchingNextPage} onClick={() => folders.fetchNextPage()}>
+                        Show more folders
+                      </Button>
+                    </div>
+                  )}
+                  <div ref={sentinel} />
+                  {docs.hasNextPage && (
+                    <div className="border-t border-zinc-100 p-3 text-center">
+                      <Button variant="secondary" size="sm" loading={docs.isFetchingNextPage} onClick={() => docs.fetchNextPage()}>
+                        Load more documents
+                      </Button>
+                    </div>
+                  )}
+                </>
+              )}
+              {dragDepth > 0 && (
+                <div className="pointer-events-none absolute inset-0 z-10 flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-brand-500 bg-brand-50/90 text-brand-700">
+                  <UploadCloud className="h-8 w-8" aria-hidden />
+                  <p className="text-sm font-medium">Drop files to upload to {folder?.name ?? 'Documents'}</p>
+                </div>
+              )}
+            </section>
+          )}
+          {!searching && docRows.length > 0 && (
             <p className={cn('mt-3 text-xs text-zinc-500', docs.hasNextPage && 'hidden')}>
               {docRows.length} document{docRows.length === 1 ? '' : 's'}
-              {!searching && folderRows.length ? ` and ${folderRows.length} folder${folderRows.length === 1 ? '' : 's'}` : ''}
+              {folderRows.length ? ` and ${folderRows.length} folder${folderRows.length === 1 ? '' : 's'}` : ''}
             </p>
           )}
         </div>

@@ -5,23 +5,27 @@ import Link from 'next/link';
 import { RelativeTime } from '@/components/ui/time';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc/react';
-import type { DocumentItem, FolderItem } from '@/lib/trpc/types';
+import type { FolderItem, RouterOutputs } from '@/lib/trpc/types';
 import { DocIcon } from '@/components/ui/doc-icon';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
+import { DocumentLength, lengthText } from './document-length';
 import { DocumentMenu } from './document-menu';
 import { startDrag } from './drag';
 import { FolderMenu } from './folder-menu';
 import { documentHref, folderHref } from './urls';
 import { useDropTarget } from './use-drop-target';
 
-const grid = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 px-4 sm:grid-cols-[minmax(0,1fr)_7rem_5rem_8rem_auto] sm:px-5';
+const grid = 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 px-4 sm:grid-cols-[minmax(0,1fr)_7rem_7.5rem_8rem_auto] sm:px-5';
+
+/** A library row's document: the Document object and, for a video, its length. */
+export type LibraryDocument = RouterOutputs['documents']['browse']['data'][number];
 
 export function ListHeader({ showFolder }: { showFolder?: boolean }) {
   return (
     <div className={cn(grid, 'hidden border-b border-zinc-100 py-2 text-xs font-medium text-zinc-500 sm:grid')} aria-hidden>
       <span>Name</span>
       <span>{showFolder ? 'Folder' : 'Type'}</span>
-      <span className="text-right">Pages</span>
+      <span className="text-right">Length</span>
       <span>Updated</span>
       <span className="w-7" />
     </div>
@@ -73,7 +77,8 @@ function FolderName({ id }: { id: string | null }) {
   return <Link href={folderHref(id)} className="hover:underline">{q.data?.name ?? '…'}</Link>;
 }
 
-export function DocumentRow({ doc, showFolder }: { doc: DocumentItem; showFolder?: boolean }) {
+export function DocumentRow({ doc, showFolder }: { doc: LibraryDocument; showFolder?: boolean }) {
+  const measured = doc.preview_status === 'processing' || doc.preview_status === 'failed' || lengthText(doc) !== null;
   return (
     <li className={cn(grid, 'group py-2.5 hover:bg-zinc-50')} data-testid="document-row">
       <Link
@@ -86,12 +91,22 @@ export function DocumentRow({ doc, showFolder }: { doc: DocumentItem; showFolder
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium text-zinc-900 group-hover:underline">{doc.name}</span>
           <span className="block text-xs text-zinc-500 sm:hidden">
-            {docTypeLabel(doc.type)} · <RelativeTime iso={doc.updated_at} />
+            {docTypeLabel(doc.type)}
+            {measured && (
+              <>
+                {' · '}
+                <DocumentLength doc={doc} />
+              </>
+            )}
+            {' · '}
+            <RelativeTime iso={doc.updated_at} />
           </span>
         </span>
       </Link>
       <span className="hidden truncate text-sm text-zinc-500 sm:block">{showFolder ? <FolderName id={doc.folder_id} /> : docTypeLabel(doc.type)}</span>
-      <span className="hidden text-right text-sm text-zinc-500 tabular-nums sm:block">{doc.type === 'link' || doc.type === 'notion' ? '—' : doc.num_pages}</span>
+      <span className="hidden text-right text-sm text-zinc-500 tabular-nums sm:block" data-testid="document-length">
+        <DocumentLength doc={doc} />
+      </span>
       <span className="hidden text-sm text-zinc-500 sm:block">
         <RelativeTime iso={doc.updated_at} />
       </span>

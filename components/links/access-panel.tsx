@@ -7,6 +7,8 @@ import { Field, Input, Select, Textarea } from '@/components/ui/input';
 import { useTRPC } from '@/lib/trpc/react';
 import { CheckRow, ErrorText, SectionTitle } from './controls';
 import { parseList, toLocalInput } from './draft';
+import { UnprovenListWarning } from './unproven-list-warning';
+import { unprovenList } from '@/lib/shared/link-settings';
 import type { PanelProps } from './settings-tabs';
 
 const QUICK_EXPIRY = [
@@ -114,18 +116,30 @@ export function AccessPanel({ kind, draft, set, errors, groupTarget = false }: P
         {(allow > 0 || deny > 0) && !(draft.email_protected || draft.email_authenticated) && (
           <p className="text-xs text-zinc-500">Visitors will be asked for their email so the lists can be checked.</p>
         )}
+        {unprovenList({ emailAuthenticated: draft.email_authenticated, allowList: parseList(draft.allow_list), groupDecides: groupTarget }) && (
+          <UnprovenListWarning
+            group={groupTarget}
+            testId="unverified-warning"
+            action={
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  set('email_authenticated', true);
+                  set('email_protected', true);
+                }}
+              >
+                Verify emails with a code
+              </Button>
+            }
+          />
+        )}
         <CheckRow
           label="Let refused visitors request access"
           description="Someone not on the list (or not in the group) can ask, with a verified email and a message. You approve or deny from the link’s page."
           checked={draft.allow_access_requests}
           onChange={(v) => set('allow_access_requests', v)}
         />
-        {(allow > 0 || groupTarget) && !draft.email_authenticated && (
-          <p role="note" data-testid="unverified-warning" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
-            Without the one-time code, anyone who types an address {groupTarget ? 'of the group' : 'on the list'} gets in: nothing checks that the
-            visitor owns it, and the answer tells a stranger which addresses are allowed. Keep the code on unless every address is public knowledge.
-          </p>
-        )}
       </section>
 
       <AgreementPicker draft={draft} set={set} errors={errors} />

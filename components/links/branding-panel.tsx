@@ -6,6 +6,38 @@ import { useTRPC } from '@/lib/trpc/react';
 import { CheckRow, ErrorText } from './controls';
 import type { PanelProps } from './settings-tabs';
 
+/** The custom domain the link is shared on: the team's verified domains (Settings → Domains). */
+function DomainField({ draft, set, error, kind }: Pick<PanelProps, 'draft' | 'set' | 'kind'> & { error?: string }) {
+  const trpc = useTRPC();
+  const domains = useQuery(trpc.domains.list.queryOptions({}));
+  const verified = (domains.data?.data ?? []).filter((d) => d.status === 'verified');
+  const current = (domains.data?.data ?? []).find((d) => d.id === draft.domain_id);
+  if (!domains.isPending && !verified.length && !draft.domain_id) return null;
+  return (
+    <Field
+      label="Domain"
+      error={error}
+      hint={
+        current && current.status !== 'verified'
+          ? `${current.name} is not verified: the ${kind} is shared on the app’s address until it is.`
+          : 'Where visitors open the link. Add domains in Settings → Domains.'
+      }
+    >
+      {(p) => (
+        <Select {...p} value={draft.domain_id} onChange={(e) => set('domain_id', e.target.value)} disabled={domains.isPending} data-testid="link-domain-select">
+          <option value="">The app’s address</option>
+          {verified.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+          {current && current.status !== 'verified' && <option value={current.id}>{current.name} (not verified)</option>}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 export function BrandingPanel({ kind, draft, set, errors }: PanelProps) {
   const trpc = useTRPC();
   const brands = useQuery({ ...trpc.brands.list.queryOptions({}), enabled: kind === 'link' });
@@ -39,6 +71,7 @@ export function BrandingPanel({ kind, draft, set, errors }: PanelProps) {
           )}
         </Field>
       )}
+      <DomainField draft={draft} set={set} error={errors.domain_id} kind={kind} />
       <Field label="Welcome message" hint="Shown above the document or room. Replaces the brand’s own welcome message." error={errors.welcome_message}>
         {(p) => (
           <Textarea

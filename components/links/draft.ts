@@ -53,6 +53,8 @@ export type Draft = {
   allow_download: boolean;
   enable_notification: boolean;
   show_banner: boolean;
+  /** Visitors may search names and text (search inside documents). */
+  enable_search: boolean;
   allow_access_requests: boolean;
   allow_list: string;
   deny_list: string;
@@ -66,6 +68,8 @@ export type Draft = {
   brand_id: string;
   /** The agreement visitors accept after the email step ('' for none). */
   agreement_id: string;
+  /** The custom domain the link is shared on ('' for the app's address). */
+  domain_id: string;
   custom_fields: FieldDraft[];
   enable_custom_meta: boolean;
   meta_title: string;
@@ -91,6 +95,7 @@ export function emptyDraft(): Draft {
     allow_download: false,
     enable_notification: true,
     show_banner: false,
+    enable_search: true,
     allow_access_requests: false,
     allow_list: '',
     deny_list: '',
@@ -101,6 +106,7 @@ export function emptyDraft(): Draft {
     welcome_message: '',
     brand_id: '',
     agreement_id: '',
+    domain_id: '',
     custom_fields: [],
     enable_custom_meta: false,
     meta_title: '',
@@ -126,6 +132,7 @@ type Shared = Pick<
   | 'meta_description'
   | 'meta_image_url'
   | 'agreement_id'
+  | 'domain_id'
 >;
 
 function fieldsFrom(fields: LinkItem['custom_fields']): FieldDraft[] {
@@ -148,6 +155,7 @@ function sharedFrom(d: Draft, s: Shared, source: string): Draft {
     watermark: s.watermark_config ? { enabled: true, ...s.watermark_config, position: s.watermark_config.position } : { ...DEFAULT_WATERMARK },
     welcome_message: s.welcome_message ?? '',
     agreement_id: s.agreement_id ?? '',
+    domain_id: s.domain_id ?? '',
     custom_fields: s.custom_fields ? fieldsFrom(s.custom_fields) : [],
     meta_title: s.meta_title ?? '',
     meta_description: s.meta_description ?? '',
@@ -165,6 +173,7 @@ export function draftFromLink(l: LinkItem): Draft {
     allow_download: l.allow_download,
     enable_notification: l.enable_notification,
     show_banner: l.show_banner,
+    enable_search: l.enable_search,
     allow_access_requests: l.allow_access_requests,
     password: l.is_password_protected ? { mode: 'keep', value: '', source: 'this link' } : { mode: 'none', value: '' },
     expires: l.expires_at ? { enabled: true, at: toLocalInput(new Date(l.expires_at)) } : { enabled: false, at: '' },
@@ -190,6 +199,7 @@ export function draftFromPreset(p: PresetItem): Draft {
     allow_download: p.allow_download ?? base.allow_download,
     enable_notification: p.enable_notification ?? base.enable_notification,
     show_banner: p.show_banner ?? base.show_banner,
+    enable_search: p.enable_search ?? base.enable_search,
     allow_access_requests: p.allow_access_requests ?? base.allow_access_requests,
     password: p.is_password_protected ? { mode: 'keep', value: '', source: 'the preset' } : { mode: 'none', value: '' },
     expires_in: p.expires_in ? durationFrom(p.expires_in) : base.expires_in,
@@ -289,12 +299,14 @@ function sharedBody(d: Draft, had: { password: boolean; image: boolean }) {
     allow_download: d.allow_download,
     enable_notification: d.enable_notification,
     show_banner: d.show_banner,
+    enable_search: d.enable_search,
     allow_access_requests: d.allow_access_requests,
     allow_list: parseList(d.allow_list),
     deny_list: parseList(d.deny_list),
     watermark_config: watermarkBody(d.watermark),
     welcome_message: d.welcome_message.trim() || null,
     agreement_id: d.agreement_id || null,
+    domain_id: d.domain_id || null,
     custom_fields: fieldsBody(d.custom_fields),
     enable_custom_meta: d.enable_custom_meta,
     meta_title: d.meta_title.trim() || null,
@@ -357,8 +369,10 @@ export const FIELD_TAB: Record<string, Tab> = {
   agreement_id: 'access',
   allow_download: 'protection',
   watermark_config: 'protection',
+  enable_search: 'protection',
   'watermark_config.text': 'protection',
   brand_id: 'branding',
+  domain_id: 'branding',
   welcome_message: 'branding',
   show_banner: 'branding',
   custom_fields: 'fields',

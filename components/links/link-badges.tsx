@@ -2,14 +2,16 @@
 // How a link's state and protections read in lists and headers.
 import { Download, Droplets, FileSignature, KeyRound, Mail, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { formatDateTime, formatRelative } from '@/lib/format';
+import { formatRelative } from '@/lib/format';
+import { useDateFormat } from '@/lib/use-date-format';
 import { isExpired, type LinkItem } from './draft';
 
 export function StatusBadge({ link }: { link: Pick<LinkItem, 'expires_at'> }) {
+  const fmt = useDateFormat();
   if (isExpired(link)) {
     return (
       <Badge tone="red">
-        <span title={link.expires_at ? `Expired ${formatDateTime(link.expires_at)}` : undefined}>Expired</span>
+        <span title={link.expires_at ? `Expired ${fmt.dateTime(link.expires_at)}` : undefined}>Expired</span>
       </Badge>
     );
   }
@@ -18,11 +20,13 @@ export function StatusBadge({ link }: { link: Pick<LinkItem, 'expires_at'> }) {
 
 /** "Expires in 3 days" under the status, when it will. */
 export function ExpiryNote({ link }: { link: Pick<LinkItem, 'expires_at'> }) {
+  // Re-renders once hydrated: the server's "now" and time zone are not the browser's.
+  const fmt = useDateFormat();
   if (!link.expires_at) return null;
   const days = Math.round((new Date(link.expires_at).getTime() - Date.now()) / 86400_000);
   const when = days > 6 && days < 100 ? `in ${days} days` : formatRelative(link.expires_at);
   return (
-    <span className="block text-xs text-zinc-500" title={formatDateTime(link.expires_at)} suppressHydrationWarning>
+    <span className="block text-xs text-zinc-500" title={fmt.dateTime(link.expires_at)} suppressHydrationWarning>
       {isExpired(link) ? `Expired ${when}` : `Expires ${when}`}
     </span>
   );

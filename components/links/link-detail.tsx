@@ -11,9 +11,8 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { RelativeTime } from '@/components/ui/time';
+import { DateTime, RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
-import { formatDateTime } from '@/lib/format';
 import { useCursorPages } from '@/lib/trpc/cursor-pages';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
@@ -21,10 +20,13 @@ import { linkTitle, type LinkItem } from './draft';
 import { formatDuration, useLinkSummaries, useRefreshLinks } from './hooks';
 import { ExpiryNote, StatusBadge } from './link-badges';
 import { useAgreementName } from './agreement-name';
+import { downloadWords, qaWords } from './effective-access';
 import { LinkDialog } from './link-dialog';
 import { LinkMenu, TargetCell } from './links-list';
 import { ViewsTable, type Acceptances } from './views-table';
 import { InviteDialog } from './invite-dialog';
+import { UnprovenListWarning } from './unproven-list-warning';
+import { unprovenList } from '@/lib/shared/link-settings';
 import { LinkInvitations } from './link-invitations';
 import { AccessRequests } from '@/components/access-requests/access-requests';
 import { LinkAnalytics } from '@/components/analytics/link-analytics';
@@ -57,6 +59,7 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
   const brands = useQuery({ ...trpc.brands.list.queryOptions({}), enabled: !!link.brand_id });
   const brandName = brands.data?.data.find((b) => b.id === link.brand_id)?.name;
   const agreementName = useAgreementName(link.agreement_id);
+  const unproven = unprovenList({ emailAuthenticated: link.email_authenticated, allowList: link.allow_list, groupDecides: !!link.group_id });
   const accepted = useQuery({ ...trpc.agreements.acceptances.queryOptions({ id: link.agreement_id ?? '', limit: 100 }), enabled: !!link.agreement_id });
   const acceptances: Acceptances | null = accepted.data
     ? (() => {
@@ -67,6 +70,10 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
         };
       })()
     : null;
+  const accessQuery = useQuery(trpc.links.access.queryOptions({ id: link.id }));
+  const access = accessQuery.data;
+  const pendingWord = accessQuery.isError ? 'Could not be loaded' : '…';
+  const download = access ? downloadWords(access.download, !!link.watermark_config) : null;
   const totalTime = rows?.reduce((a, v) => a + v.duration_seconds, 0) ?? 0;
 
   return (
@@ -157,13 +164,25 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
 
         <Card className="h-fit">
           <CardHeader title="Settings" action={<Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Change</Button>} />
+          {unproven && (
+            <UnprovenListWarning
+              group={!!link.group_id}
+              testId="unverified-summary-warning"
+              className="mx-5 mb-4"
+              action={
+                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                  Review access
+                </Button>
+              }
+            />
+          )}
           <dl className="-mt-px grid text-sm sm:grid-cols-2 2xl:grid-cols-1" data-testid="link-settings">
-            <Row label="Email">{link.email_authenticated ? 'Required, verified by code' : link.email_protected ? 'Required' : 'Not asked'}</Row>
+            <Row label="Email">{link.email_authenticated ? 'Required, verified by code' : link.email_protected || unproven ? 'Required, not verified' : 'Not asked'}</Row>
             <Row label="Password">{link.is_password_protected ? 'Required' : 'None'}</Row>
             <Row label="Expiry">
               {link.expires_at ? (
                 <>
-                  {formatDateTime(link.expires_at)}
+                  <DateTime iso={link.expires_at} />
                   <ExpiryNote link={link} />
                 </>
               ) : (
@@ -175,13 +194,21 @@ export function LinkDetail({ initial }: { initial: LinkItem }) {
               {link.allow_list.length > 0 && <span className="block">Allows {link.allow_list.length}</span>}
               {link.deny_list.length > 0 && <span className="block">Blocks {link.deny_list.length}</span>}
             </Row>
-            <Row label="Download">{link.allow_download ? 'Allowed' : 'Not allowed'}</Row>
+            <Row label="Download">
+              <span data-testid="link-download">{download?.value ?? pendingWord}</span>
+              {download?.note && <span className="block text-xs text-zinc-500">{download.note}</span>}
+            </Row>
             <Row label="Agreement">
               <span data-testid="link-agreement">{link.agreement_id ? `“${agreementName ?? '…'}” before access` : 'None'}</span>
             </Row>
             <Row label="Watermark">{link.watermark_config ? <span className="break-words">“{link.watermark_config.text}”</span> : 'None'}</Row>
             <Row label="Brand">{link.brand_id ? (brandName ?? '…') : 'Automatic'}</Row>
-            <Row label="Questions">{link.custom_fields.length ? link.custom_fields.map((f) => f.label).join(', ') : 'None'}</Row>
+            {link.dataroom_id && (
+              <Row label="Q&A">
+                <span data-testid="link-qa">{access ? qaWords(access.qa) : pendingWord}</span>
+              </Row>
+            )}
+            <Row label="Visitor form">{link.custom_fields.length ? link.custom_fields.map((f) => f.label).join(', ') : 'None'}</Row>
             <Row label="Requests">{link.allow_access_requests ? 'Refused visitors may ask' : 'Off'}</Row>
             <Row label="Notify me">{link.enable_notification ? 'On each new visitor' : 'Off'}</Row>
             <Row label="Created">

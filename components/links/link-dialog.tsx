@@ -241,6 +241,7 @@ function Created({ link, target, onDone }: { link: LinkItem; target: Target | nu
     link.expires_at && `expires ${new Date(link.expires_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}`,
     link.watermark_config && 'watermark',
     link.allow_download && 'downloads allowed',
+    !link.enable_search && 'search turned off',
   ].filter(Boolean) as string[];
   return (
     <DialogContent title="Your link is ready" className="sm:max-w-lg">

@@ -1,6 +1,6 @@
 'use client';
 // Every setting of a link or a preset, in five tabs: who gets in (access), what they may do with
-// it (download, watermark), what they see (branding), what they are asked (custom fields) and
+// it (download, search, watermark), what they see (branding), what they are asked (custom fields) and
 // how the link looks when pasted in a chat (social card). A tab with an error carries a dot.
 import { useRef, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
@@ -101,6 +101,13 @@ export function SettingsTabs({
               onChange={(v) => set('allow_download', v)}
             />
             <ErrorText>{errors.allow_download}</ErrorText>
+            <CheckRow
+              label="Let visitors search inside documents"
+              description="A search box finds names and the words on every page the visitor may see; hits are highlighted on the pages. What they search for shows in Analytics."
+              checked={draft.enable_search}
+              onChange={(v) => set('enable_search', v)}
+            />
+            <ErrorText>{errors.enable_search}</ErrorText>
             <CheckRow
               label="Watermark"
               description="Drawn over every page on screen and burned into downloaded PDFs."

@@ -104,8 +104,10 @@ function RoomChoice({ value, onChange }: { value: Extract<Target, { kind: 'datar
   const trpc = useTRPC();
   const rooms = useQuery(trpc.datarooms.list.queryOptions({ limit: 100 }));
   const list = rooms.data?.data ?? [];
+  // One above the other: a group's name is often long ("Buyer A – strategic bidders"), and half a
+  // dialog's width cut it off.
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid gap-3">
       <Field label="Data room" error={rooms.isError ? errorMessage(rooms.error) : null}>
         {(p) => (
           <Select

@@ -13,7 +13,6 @@ import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/time';
-import { formatDateTime } from '@/lib/format';
 import { useCursorPages } from '@/lib/trpc/cursor-pages';
 import { useTRPC, useTRPCClient } from '@/lib/trpc/react';
 import type { VisitorItem } from './draft';
@@ -126,10 +125,10 @@ export function VisitorsList() {
               cell: (v: VisitorItem) =>
                 v.dataroom_id ? (
                   <Link href={`/datarooms/${v.dataroom_id}`} className="block max-w-48 truncate hover:underline">
-                    {rooms.get(v.dataroom_id) ?? 'A data room'}
+                    {v.invited_at ? `Invited to ${rooms.get(v.dataroom_id) ?? 'a data room'}` : (rooms.get(v.dataroom_id) ?? 'A data room')}
                   </Link>
                 ) : (
-                  <span className="text-zinc-400">—</span>
+                  <span className="text-zinc-500">A document link</span>
                 ),
             },
             { key: 'added', header: 'Added', className: 'w-28 whitespace-nowrap text-zinc-600', cell: (v: VisitorItem) => <RelativeTime iso={v.created} /> },
@@ -169,20 +168,22 @@ export function VisitorDetail({ initial }: { initial: VisitorItem }) {
         </h1>
         <p className="mt-1 text-sm text-zinc-500">
           Added <RelativeTime iso={v.created} />
-          {v.dataroom_id && (
+          {' · '}
+          {v.dataroom_id ? (
             <>
-              {' · '}
               {v.invited_at ? 'invited to ' : 'first seen in '}
               <Link href={`/datarooms/${v.dataroom_id}`} className="text-brand-600 hover:underline">
                 {rooms.get(v.dataroom_id) ?? 'a data room'}
               </Link>
             </>
+          ) : (
+            'first seen on a document link'
           )}
         </p>
       </div>
       <dl className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Stat label="Visits">{v.total_views}</Stat>
-        <Stat label="Last viewed">{v.last_viewed_at ? <span title={formatDateTime(v.last_viewed_at)}><RelativeTime iso={v.last_viewed_at} /></span> : 'Never'}</Stat>
+        <Stat label="Last viewed">{v.last_viewed_at ? <RelativeTime iso={v.last_viewed_at} /> : 'Never'}</Stat>
         <Stat label="Email">{v.verified ? 'Verified by code' : 'Not verified'}</Stat>
       </dl>
       <Card>

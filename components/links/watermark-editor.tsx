@@ -76,6 +76,8 @@ export function WatermarkEditor({
     set('text', el.value.slice(0, 200));
   };
   const empty = value.enabled ? emptyPlaceholders(value.text, sources) : [];
+  // The API's refusal names its fields (email_protected); the same refusal in the dashboard's words.
+  const shownError = error && empty.length && error === empty.map((e) => e.message).join(' ') ? empty.map((e) => e.hint).join(' ') : error;
 
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_13rem]">
@@ -86,8 +88,8 @@ export function WatermarkEditor({
               <Input
                 {...p}
                 ref={text}
-                invalid={!!error}
-                aria-describedby={error ? 'watermark-error' : p['aria-describedby']}
+                invalid={!!shownError}
+                aria-describedby={shownError ? 'watermark-error' : p['aria-describedby']}
                 maxLength={200}
                 value={value.text}
                 onChange={(e) => set('text', e.target.value)}
@@ -95,7 +97,7 @@ export function WatermarkEditor({
               />
             )}
           </Field>
-          <ErrorText id="watermark-error">{error}</ErrorText>
+          <ErrorText id="watermark-error">{shownError}</ErrorText>
           {empty.map((e) => (
             <p key={e.placeholder} role="note" data-testid={`watermark-empty-${e.placeholder}`} className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
               <span className="min-w-0 flex-1">

@@ -9,7 +9,7 @@ import { Field, Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/trpc/errors';
 import { TRPCReactProvider, useTRPC } from '@/lib/trpc/react';
 import type { DeviceRequestView } from '@/server/oauth/approval';
-import { describeAgent } from './agent';
+import { describeAgent } from '@/lib/shared/user-agent';
 import { ApprovalReview } from './approval-review';
 
 function Outcome({ approved, team }: { approved: boolean; team?: string }) {

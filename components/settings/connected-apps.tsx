@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone, ShieldAlert, Terminal } from 'lucide-react';
 import { useState } from 'react';
-import { describeAgent } from '@/components/oauth/agent';
+import { describeAgent } from '@/lib/shared/user-agent';
 import { useIdentity, useIsAdmin } from '@/components/shell/team-context';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import { BookOpen, ChartColumn, Contact, FileSignature, FileText, FolderLock, Inbox, KeyRound, Link2, MonitorSmartphone, Palette, ScrollText, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
+import { Bell, BookOpen, ChartColumn, Contact, FileSignature, FileText, FolderLock, Globe, Inbox, KeyRound, Link2, MonitorSmartphone, Palette, ScrollText, ShieldCheck, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { href: string; label: string; icon: LucideIcon; soon?: boolean };
 
@@ -15,7 +15,10 @@ export const MAIN_NAV: NavItem[] = [
 
 export const SETTINGS_NAV: NavItem[] = [
   { href: '/settings/team', label: 'Team', icon: Users },
+  { href: '/settings/notifications', label: 'Notifications', icon: Bell },
   { href: '/settings/presets', label: 'Link presets', icon: SlidersHorizontal },
+  { href: '/settings/domains', label: 'Domains', icon: Globe },
+  { href: '/settings/security', label: 'Security', icon: ShieldCheck },
   { href: '/settings/tokens', label: 'API tokens', icon: KeyRound },
   { href: '/settings/connected-apps', label: 'Connected apps', icon: MonitorSmartphone },
   { href: '/settings/webhooks', label: 'Webhooks', icon: Webhook },

@@ -20,7 +20,8 @@ function StepForm({ slug, step, testId, t, intro, error, children }: { slug: str
   );
 }
 
-export function AccessRequestForm({ slug, stage, t, error }: { slug: string; stage: 'form' | 'code' | 'sent'; t: ViewerWords; error: string | null }) {
+/** `email`: the address the visitor already gave (the session's, or the one just refused), offered again. */
+export function AccessRequestForm({ slug, stage, t, error, email = null }: { slug: string; stage: 'form' | 'code' | 'sent'; t: ViewerWords; error: string | null; email?: string | null }) {
   if (stage === 'sent') {
     return (
       <ViewerCard className="text-center">
@@ -49,13 +50,13 @@ export function AccessRequestForm({ slug, stage, t, error }: { slug: string; sta
       <StepForm slug={slug} step="request" testId="request-form" t={t} intro={t.requestIntro} error={error}>
         <label className="mb-4 block">
           <span className="mb-1 block text-sm font-medium text-zinc-800">{t.emailLabel}</span>
-          <input name="email" type="email" required autoComplete="email" autoFocus placeholder={t.emailPlaceholder} className={input} />
+          <input name="email" type="email" required autoComplete="email" autoFocus={!email} defaultValue={email ?? undefined} placeholder={t.emailPlaceholder} className={input} />
         </label>
         <label className="mb-4 block">
           <span className="mb-1 block text-sm font-medium text-zinc-800">
             {t.requestMessageLabel} <span className="font-normal text-zinc-400">({t.optional})</span>
           </span>
-          <textarea name="message" rows={4} maxLength={2000} className={input} />
+          <textarea name="message" rows={4} maxLength={2000} autoFocus={!!email} className={input} />
         </label>
         <BrandButton>{t.continue}</BrandButton>
       </StepForm>

@@ -5,12 +5,12 @@
 import { Download } from 'lucide-react';
 import { DocIcon } from '@/components/ui/doc-icon';
 import type { ShownDocument } from '@/server/services/visitor/content';
-import { DocumentViewer } from './document-viewer';
+import { DocumentViewer, type DocumentSearch } from './document-viewer';
 import { hasPages } from '@/lib/shared/preview-status';
 import { isPlayableVideo } from '@/lib/shared/video';
 import { VideoPlayer } from './video-player';
 import { docTypeLabel } from '@/lib/shared/doc-type-labels';
-import { fill, type ViewerWords } from '@/lib/shared/viewer-words';
+import { pagesCount, type ViewerWords } from '@/lib/shared/viewer-words';
 import { ViewerCard } from './shell';
 import { PreviewPending } from './preview-pending';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
@@ -27,7 +27,10 @@ export function DocumentBody({
   initialPage,
   pageSheets = null,
   preview = false,
+  search = null,
 }: {
+  /** Find in the document (pages only); null when the link does not allow search. */
+  search?: DocumentSearch | null;
   /** /view/{slug} or /view/{slug}/d/{item}; the preview's: a version's dashboard routes (pages, file). */
   base: string;
   /** The dashboard's branding preview: nothing reported, the address and keys left alone. */
@@ -56,7 +59,24 @@ export function DocumentBody({
         eventsUrl={eventsUrl}
         pageSheets={pageSheets}
         preview={preview}
-        words={{ pageOf: t.pageOf, sheetName: t.sheetName, previous: t.previous, next: t.next, zoomIn: t.zoomIn, zoomOut: t.zoomOut, pages: t.pages, download: t.download }}
+        search={preview ? null : search}
+        words={{
+          pageOf: t.pageOf,
+          sheetName: t.sheetName,
+          previous: t.previous,
+          next: t.next,
+          zoomIn: t.zoomIn,
+          zoomOut: t.zoomOut,
+          pages: t.pages,
+          download: t.download,
+          findLabel: t.findLabel,
+          findCount: t.findCount,
+          findNone: t.findNone,
+          findNext: t.findNext,
+          findPrevious: t.findPrevious,
+          findClose: t.findClose,
+          findError: t.findError,
+        }}
       />
     );
   }
@@ -118,7 +138,7 @@ export function DocumentBody({
             {doc.downloadRefusal ? t.noDownloadWatermark : t.noDownload}
           </p>
         )}
-        {doc.numPages > 1 ? <p className="mt-2 text-xs text-zinc-400">{fill(t.pagesCount, { n: doc.numPages })}</p> : null}
+        {doc.numPages > 1 ? <p className="mt-2 text-xs text-zinc-400">{pagesCount(t, doc.numPages)}</p> : null}
       </div>
     </ViewerCard>
   );

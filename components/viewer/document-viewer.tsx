@@ -13,8 +13,14 @@ import { PageImg } from './page-img';
 import { PageThumbnails } from './page-thumbnails';
 import { usePageTime } from './use-page-time';
 import { WatermarkOverlay, type OverlayWatermark } from './watermark-overlay';
+import { FindBar, type FindWords } from './find-bar';
+import { HitBoxes } from './hit-boxes';
+import { useFind } from './use-find';
 
-export type DocumentViewerWords = { pageOf: string; sheetName: string; previous: string; next: string; zoomIn: string; zoomOut: string; pages: string; download: string };
+export type DocumentViewerWords = { pageOf: string; sheetName: string; previous: string; next: string; zoomIn: string; zoomOut: string; pages: string; download: string } & FindWords;
+
+/** Find in the document: the search route, the room item (null: the link's document), the words it opens with. */
+export type DocumentSearch = { url: string; item: string | null; q: string };
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** The page-sized widths the renderer draws (server/media/render.ts); 480 is the thumbnail. */
@@ -48,7 +54,10 @@ export function DocumentViewer({
   words,
   pageSheets = null,
   preview = false,
+  search = null,
 }: {
+  /** Find in the document; null when the link does not allow search (and in the preview). */
+  search?: DocumentSearch | null;
   /** The dashboard's branding preview: a picture of the viewer that reports nothing and leaves the address and keys alone. */
   preview?: boolean;
   pagesUrl: string;
@@ -82,13 +91,18 @@ export function DocumentViewer({
   const sheet = pageSheets?.[page - 1] ?? null;
 
   const go = useCallback((p: number) => setPage((cur) => (p >= 1 && p <= numPages ? p : cur)), [numPages]);
+  const find = useFind({ searchUrl: search?.url ?? '', item: search?.item ?? null, initialQuery: search?.q ?? '', page, go });
+  const onPage = find.matches.flatMap((match, index) => (match.page === page ? [{ match, index }] : []));
 
   useEffect(() => {
     if (preview) return;
     const url = new URL(window.location.href);
     url.searchParams.set('page', String(page));
+    // The words found stay in the address (a reload finds them again).
+    if (find.searched) url.searchParams.set('q', find.searched);
+    else url.searchParams.delete('q');
     window.history.replaceState(null, '', url);
-  }, [page]);
+  }, [page, find.searched]);
 
   // Once this page shows, the next one is fetched ahead (same srcset, same choice) so turning is instant.
   useEffect(() => {
@@ -173,7 +187,8 @@ export function DocumentViewer({
       <div
         data-testid="viewer-toolbar"
         className={cn(
-          'z-20 flex items-center gap-2 bg-white/95 backdrop-blur',
+          // No backdrop filter on phones: it would hold the find bar (position: fixed) inside the bar.
+          'z-20 flex items-center gap-2 bg-white sm:bg-white/95 sm:backdrop-blur',
           // Phones: one line fixed at the bottom, within thumb reach; wider: a bar above the page.
           'fixed inset-x-0 bottom-0 border-t border-zinc-200 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgba(0,0,0,0.06)]',
           'sm:sticky sm:top-0 sm:bottom-auto sm:gap-1 sm:rounded-xl sm:border-t-0 sm:px-2 sm:py-1.5 sm:shadow-sm sm:ring-1 sm:ring-zinc-200',
@@ -189,7 +204,12 @@ export function DocumentViewer({
           </span>
         ) : null}
         {navLink(page + 1, words.next, 'page-next', <ChevronRight className="h-5 w-5 shrink-0" />)}
-        <div className="hidden items-center gap-1 sm:ml-auto sm:flex">
+        {search && !preview ? (
+          <div className="contents sm:ml-auto sm:flex sm:items-center sm:gap-1 sm:border-r sm:border-zinc-200 sm:pr-1">
+            <FindBar find={find} words={words} />
+          </div>
+        ) : null}
+        <div className={cn('hidden items-center gap-1 sm:flex', !(search && !preview) && 'sm:ml-auto')}>
           {zoomButton(-1)}
           <span className="w-12 text-center text-xs text-zinc-500 tabular-nums" data-testid="zoom-level">
             {Math.round(zoom * 100)}%
@@ -212,7 +232,7 @@ export function DocumentViewer({
       </div>
       <div className="flex gap-4">
         {numPages > 1 ? (
-          <PageThumbnails numPages={numPages} page={page} ratio={baseRatio} srcOf={(p) => src(p, THUMB_WIDTH)} start={firstShown} label={words.pages} onGo={go} />
+          <PageThumbnails numPages={numPages} page={page} ratio={baseRatio} srcOf={(p) => src(p, THUMB_WIDTH)} start={firstShown} label={words.pages} onGo={go} marked={find.pages} />
         ) : null}
         <div className="min-w-0 flex-1 overflow-auto">
           {/* The page's own shape from the start: a placeholder the size of the page, never a thin line.
@@ -247,6 +267,7 @@ export function DocumentViewer({
                 if (Number.isFinite(r) && Math.abs(r - (ratios[page] ?? baseRatio)) > 0.01) setRatios((cur) => ({ ...cur, [page]: r }));
               }}
             />
+            {shown.has(page) ? <HitBoxes matches={onPage} current={find.index} /> : null}
             {watermark ? <WatermarkOverlay wm={watermark} /> : null}
           </div>
         </div>

@@ -17,7 +17,10 @@ export function PageThumbnails({
   start,
   label,
   onGo,
+  marked,
 }: {
+  /** Pages where a find has matches (their numbers are marked). */
+  marked?: ReadonlySet<number>;
   numPages: number;
   page: number;
   /** Width / height of the pages' placeholders. */
@@ -91,7 +94,13 @@ export function PageThumbnails({
               <PageImg src={srcOf(p)} alt="" className="absolute inset-0 h-full w-full object-contain" onReady={() => finished(p)} onFailed={() => finished(p)} draggable={false} />
             ) : null}
           </span>
-          <span className="block pt-0.5 text-center text-[11px] text-zinc-500">{p}</span>
+          {marked?.has(p) ? (
+            <span className="mx-auto mt-0.5 block w-fit rounded-full bg-amber-200 px-1.5 text-center text-[11px] font-semibold text-amber-900" data-testid="thumbnail-match">
+              {p}
+            </span>
+          ) : (
+            <span className="block pt-0.5 text-center text-[11px] text-zinc-500">{p}</span>
+          )}
         </a>
       ))}
     </nav>

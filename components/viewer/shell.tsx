@@ -89,7 +89,13 @@ export function ViewerShell({
       <img src={branding.banner_url} alt="" data-testid="viewer-banner" className="h-28 w-full object-cover sm:h-40" />
     ) : null;
   const main = <main className={cn('mx-auto w-full flex-1 px-3 py-4 sm:px-6 sm:py-6', wide ? 'max-w-7xl' : 'max-w-5xl')}>{children}</main>;
-  const footer = (className?: string) => <footer className={cn('py-4 text-center text-xs text-zinc-400', className)}>{words.poweredBy}</footer>;
+  // Empty on a team's custom domain (white label): no footer at all.
+  const footer = (className?: string) =>
+    words.poweredBy ? (
+      <footer data-testid="viewer-powered-by" className={cn('py-4 text-center text-xs text-zinc-400', className)}>
+        {words.poweredBy}
+      </footer>
+    ) : null;
   // The dashboard's brand-* utilities (tabs, radios, focus rings) follow the link's brand here.
   const tints = Object.fromEntries(
     Object.entries({ 50: 'white 90%', 100: 'white 80%', 200: 'white 65%', 500: 'white 0%', 600: 'white 0%', 700: 'black 15%' }).map(([step, mix]) => [`--color-brand-${step}`, `color-mix(in oklab, ${color}, ${mix})`]),
@@ -115,9 +121,11 @@ export function ViewerShell({
           <div className="ml-auto flex items-center gap-3 md:mt-auto md:ml-0 md:flex-col md:items-stretch">
             {who}
             {cta}
-            <span className="hidden text-xs opacity-60 md:block" style={{ color: fg }}>
-              {words.poweredBy}
-            </span>
+            {words.poweredBy && (
+              <span className="hidden text-xs opacity-60 md:block" style={{ color: fg }}>
+                {words.poweredBy}
+              </span>
+            )}
           </div>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">

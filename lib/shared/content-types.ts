@@ -1,18 +1,8 @@
 // The one list of content types Quire accepts for documents (upload-url validation, source_url
 // fetches, stored versions). Everything is the canonical form returned by normalizeContentType.
 
-export type DocType =
-  | 'pdf'
-  | 'image'
-  | 'docs'
-  | 'sheet'
-  | 'slides'
-  | 'video'
-  | 'zip'
-  | 'email'
-  | 'cad'
-  | 'text'
-  | 'other';
+export const DOC_TYPES = ['pdf', 'image', 'docs', 'sheet', 'slides', 'video', 'zip', 'email', 'cad', 'text', 'other'] as const;
+export type DocType = (typeof DOC_TYPES)[number];
 
 const TYPES = {
   'application/pdf': 'pdf',

@@ -22,3 +22,22 @@ export const eventItemId = (object: Record<string, unknown> | null | undefined):
 
 /** Whether the event's object is a deletion result (`{ id, object, deleted: true }`). */
 export const isDeletedObject = (object: Record<string, unknown> | null | undefined): boolean => object?.deleted === true;
+
+/** An event as far as naming its item goes: its type, its object, and the names of the ids in it (server/services/events/names.ts). */
+type NameableEvent = { type: string; data: { object: Record<string, unknown> }; names?: Partial<Record<string, string>> };
+
+/**
+ * What an event was about, in words: the item's name (null: show its id) and a detail after it.
+ * A visit or download names the link it came through and the document it opened; an acceptance
+ * names the agreement, and the name the visitor typed as what it is, the signer's name.
+ */
+export function eventItem(e: NameableEvent): { label: string | null; detail: string | null } {
+  const o = e.data.object;
+  const names = e.names ?? {};
+  if (o.object === 'view') return { label: names.link_id ?? null, detail: names.document_id ?? null };
+  if (o.object === 'agreement_acceptance') {
+    const signer = typeof o.name === 'string' && o.name.trim() ? `signed as “${o.name.trim()}”` : null;
+    return { label: names.agreement_id ?? null, detail: signer };
+  }
+  return { label: eventItemName(o), detail: null };
+}

@@ -16,3 +16,12 @@ export const CUSTOM_FIELD_CAPS: Record<PlanName, number> = { free: 0, pro: 3, bu
 export function asksForEmail(s: { emailProtected: boolean; emailAuthenticated: boolean; allowList: readonly string[]; denyList: readonly string[]; groupDecides: boolean }): boolean {
   return s.emailProtected || s.emailAuthenticated || s.allowList.length > 0 || s.denyList.length > 0 || s.groupDecides;
 }
+
+/**
+ * A list of who may enter (the allow list, or a group) without the one-time code: anyone who types
+ * an allowed address gets in, and whether the link opens tells a stranger which addresses are on
+ * the list. The link's form and its settings summary warn of it (issue 43).
+ */
+export function unprovenList(s: { emailAuthenticated: boolean; allowList: readonly string[]; groupDecides: boolean }): boolean {
+  return !s.emailAuthenticated && (s.allowList.length > 0 || s.groupDecides);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './branding-fields';
-import { fill, viewerWords } from './viewer-words';
+import { fill, pagesCount, viewerWords } from './viewer-words';
 
 describe('viewer words', () => {
   it('every language has every word, with the same slots as English', () => {
@@ -21,5 +21,12 @@ describe('viewer words', () => {
     expect(viewerWords('xx').lang).toBe('en');
     expect(viewerWords(null).lang).toBe('en');
     expect(fill('Page {page} of {total}', { page: 2, total: 9 })).toBe('Page 2 of 9');
+  });
+
+  it('counts pages in the right number (issue 41 item 10: never "1 pages")', () => {
+    expect(pagesCount(viewerWords('en').t, 1)).toBe('1 page');
+    expect(pagesCount(viewerWords('en').t, 12)).toBe('12 pages');
+    expect(pagesCount(viewerWords('de').t, 1)).toBe('1 Seite');
+    expect(pagesCount(viewerWords('fr').t, 2)).toBe('2 pages');
   });
 });

@@ -47,7 +47,8 @@ export function visitorLook<S extends LookSettings>(s: S, serviceImages: Service
     link_preview_title: preview ? s.link_preview_title : null,
     link_preview_description: preview ? s.link_preview_description : null,
     link_preview_image_url: preview ? s.link_preview_image_url : null,
-    link_preview_favicon_url: s.link_preview_favicon_url ?? service.favicon,
+    // Null only on a custom domain, where the service's own favicon is not shown (server/viewer/page-data.ts).
+    link_preview_favicon_url: (s.link_preview_favicon_url ?? service.favicon) as string | null,
     card_layout: s.card_layout as S['card_layout'],
     show_folder_tree: s.show_folder_tree,
     viewer_layout_preset: s.viewer_layout_preset as S['viewer_layout_preset'],

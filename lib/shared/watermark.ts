@@ -69,8 +69,11 @@ export function resolveWatermark(w: Partial<Watermark> & { text: string }): Wate
  */
 export type WatermarkSources = { asksEmail: boolean; linkName?: string | null };
 
-/** A placeholder the link would leave empty on every page, with what fills it. */
-export type EmptyPlaceholder = { placeholder: 'email' | 'link_name'; message: string };
+/**
+ * A placeholder the link would leave empty on every page, with what fills it: `message` in the
+ * API's words (it names the fields), `hint` in the dashboard's (it names the controls).
+ */
+export type EmptyPlaceholder = { placeholder: 'email' | 'link_name'; message: string; hint: string };
 
 /**
  * The placeholders of `text` a visit would print empty (`{{email}}` on a link that never asks for
@@ -84,10 +87,12 @@ export function emptyPlaceholders(text: string, sources: WatermarkSources): Empt
     out.push({
       placeholder: 'email',
       message: '{{email}} would be empty: this link does not ask visitors for their email. Require an email address (email_protected: true) or remove {{email}} from the text.',
+      hint: '{{email}} would be empty: this link does not ask visitors for their email. Turn on “Require an email address” in the Access tab, or remove {{email}} from the text.',
     });
   }
   if (used.has('link_name') && sources.linkName !== undefined && !sources.linkName?.trim()) {
-    out.push({ placeholder: 'link_name', message: '{{link_name}} would be empty: the link has no name. Name the link or remove {{link_name}} from the text.' });
+    const message = '{{link_name}} would be empty: the link has no name. Name the link or remove {{link_name}} from the text.';
+    out.push({ placeholder: 'link_name', message, hint: message });
   }
   return out;
 }

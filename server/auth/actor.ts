@@ -10,7 +10,7 @@ export type TeamRole = 'admin' | 'manager' | 'member';
 export type RequestInfo = { ipAddress: string | null; userAgent: string | null };
 
 /** Work no person or token asked for over HTTP: the admin command, sweeps, the delivery poller. */
-export type SystemActor = { kind: 'system'; teamId: string; name: string };
+export type SystemActor = { kind: 'system'; teamId: string; name: string; request?: RequestInfo };
 
 /** A signed-in team member acting through the dashboard: every scope of their team. */
 export type UserActor = { kind: 'user'; userId: string; teamId: string; role: TeamRole; plan: PlanName; request?: RequestInfo };
@@ -33,6 +33,8 @@ export type TokenActor = {
   granted: string[];
   /** Unix ms when the token stops working; null for dashboard tokens. */
   expiresAt: number | null;
+  /** The team's IP allow list (empty: any address), checked by the face before any procedure. */
+  ipAllowList?: string[];
   request?: RequestInfo;
 };
 
@@ -54,5 +56,7 @@ export type ViewerActor = {
   sessionId: string;
   visitorId: string | null;
   email: string | null;
+  /** The session proved `email` (a one-time code); a typed address is not. */
+  emailVerified: boolean;
   request?: RequestInfo;
 };

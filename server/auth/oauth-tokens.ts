@@ -11,7 +11,7 @@ const OAUTH_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 export const OAUTH_TOKEN_LOOKUP_SQL =
   'SELECT g.id AS "grantId", g.team_id AS "teamId", g.user_id AS "userId", m.payload->>\'scope\' AS scope, ' +
-  'm.expires_at AS "expiresAt", g.last_used_at AS "lastUsedAt", t.plan::text AS plan ' +
+  'm.expires_at AS "expiresAt", g.last_used_at AS "lastUsedAt", t.plan::text AS plan, t.ip_allow_list AS "ipAllowList" ' +
   'FROM oauth_models m JOIN oauth_grants g ON g.id = m.grant_id ' +
   'JOIN team_members tm ON tm.team_id = g.team_id AND tm.user_id = g.user_id ' +
   'JOIN teams t ON t.id = g.team_id ' +
@@ -20,7 +20,7 @@ export const OAUTH_TOKEN_LOOKUP_SQL =
 const OAUTH_TOUCH_SQL = 'UPDATE oauth_grants SET last_used_at = $1 WHERE id = $2';
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-type Row = { grantId: string; teamId: string; userId: string; scope: string | null; expiresAt: string; lastUsedAt: string | null; plan: string };
+type Row = { grantId: string; teamId: string; userId: string; scope: string | null; expiresAt: string; lastUsedAt: string | null; plan: string; ipAllowList: string[] | null };
 
 export async function authenticateOAuthToken(token: string): Promise<TokenActor | null> {
   if (!OAUTH_TOKEN_RE.test(token)) return null;
@@ -43,5 +43,6 @@ export async function authenticateOAuthToken(token: string): Promise<TokenActor 
     plan: planName(row.plan),
     userId: row.userId,
     expiresAt: Date.parse(row.expiresAt),
+    ipAllowList: row.ipAllowList ?? [],
   };
 }

@@ -4,6 +4,20 @@
 import type { Adapter, AdapterAccount, AdapterUser } from 'next-auth/adapters';
 import { db } from '../db/client';
 
+/** The database session behind a signed-in request (its row, and whether two-factor is owed). */
+export type SessionInfo = {
+  id: string;
+  twoFactorVerified: boolean;
+  /** The user has a second factor (an authenticator app or a passkey). */
+  twoFactorEnabled: boolean;
+  lastSeenAt: Date | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+};
+
+/** A symbol key: kept in process, never serialised into /api/auth/session's JSON. */
+export const SESSION_INFO = Symbol.for('quire.session-info');
+
 const lower = (email: string) => email.trim().toLowerCase();
 
 const toUser = (u: { id: string; email: string; name: string | null; image: string | null; emailVerified: Date | null }): AdapterUser => ({
@@ -78,10 +92,24 @@ export function prismaAdapter(): Adapter {
       return db.session.create({ data: { sessionToken: s.sessionToken, userId: s.userId, expires: s.expires } });
     },
     async getSessionAndUser(sessionToken) {
-      const s = await db.session.findUnique({ where: { sessionToken }, include: { user: true } });
+      const s = await db.session.findUnique({
+        where: { sessionToken },
+        include: { user: { include: { _count: { select: { passkeys: true } } } } },
+      });
       if (!s) return null;
       const { user, ...session } = s;
-      return { session, user: toUser(user) };
+      // next-auth hands this user object to the session callback as it is: the session's own
+      // row rides along on it (server/auth/session.ts reads it there), and so does its team binding
+      // (a session begun by SAML single sign-on reaches only that team).
+      const info: SessionInfo = {
+        id: session.id,
+        twoFactorVerified: session.twoFactorVerified,
+        twoFactorEnabled: !!user.totpEnabledAt || user._count.passkeys > 0,
+        lastSeenAt: session.lastSeenAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      };
+      return { session, user: Object.assign(toUser(user), { ssoTeamId: s.ssoTeamId, [SESSION_INFO]: info }) as AdapterUser };
     },
     async updateSession({ sessionToken, expires, userId }) {
       try {

@@ -59,6 +59,7 @@ type TokenRow = {
   revokedAt: string | null;
   lastUsedAt: string | null;
   plan: string;
+  ipAllowList: string[] | null;
 };
 
 
@@ -89,6 +90,7 @@ export async function authenticateToken(token: string): Promise<TokenActor | nul
     plan: planName(row.plan),
     userId: null,
     expiresAt: null,
+    ipAllowList: row.ipAllowList ?? [],
   };
 }
 

@@ -7,6 +7,7 @@ import { appRouter } from '../routers';
 import { createDashboardContext, dashboardOrigin } from './context';
 import { createCallerFactory } from '../trpc';
 import { appRequestAddress } from '../http/app-address';
+import { TEAM_TWO_FACTOR_RULE } from '../auth/team-guards';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -36,6 +37,8 @@ export const serverCaller = cache(async () => createCaller(await getServerContex
 export const dashboardCaller = cache(async () => {
   const ctx = await getServerContext();
   if (!ctx.user) redirect('/signin');
+  if (ctx.twoFactorPending) redirect('/two-factor');
+  if (ctx.teamRefusal) redirect(ctx.teamRefusal.details?.rule === TEAM_TWO_FACTOR_RULE ? '/two-factor/setup' : '/restricted');
   if (!ctx.actor) redirect('/teams/new');
   return createCaller(ctx);
 });

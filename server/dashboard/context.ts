@@ -2,9 +2,11 @@
 // The team comes from the page's hint header (so a tab keeps acting on the team it shows even
 // after another tab switched) or the quire_team cookie, and must be one of the user's teams.
 // Bearer tokens are never looked at here.
-import { cookies } from 'next/headers';
-import { getSessionUser } from '../auth/session';
-import { resolveActiveTeam } from '../services/teams';
+import { getSessionState, nextRequestScope, sessionUserOf, twoFactorPending, type SessionUser } from '../auth/session';
+import { ssoRequiredRefusal, teamIpRefusal, twoFactorSetupRefusal } from '../auth/team-guards';
+import { touchSession } from '../services/security/sessions';
+import { parseCookies } from '../lib/cookies';
+import { resolveActiveMembership } from '../services/teams';
 import type { Context } from '../trpc';
 import { config } from '../config';
 import { TEAM_HEADER, TEAM_PARAM } from '../../lib/shared/dashboard-team';
@@ -20,45 +22,66 @@ export { TEAM_HEADER } from '../../lib/shared/dashboard-team';
  */
 export const dashboardOrigin = (req: { url: string; headers: Headers }): string => requestOrigin(req, config.appUrlSetting);
 
-/** The context of a dashboard request that arrives as a Request (/api/trpc, the raw routes). */
-export const dashboardContextFor = (req: Request): Promise<Context> =>
-  createDashboardContext({
-    origin: dashboardOrigin(req),
-    teamHint: req.headers.get(TEAM_HEADER) ?? new URL(req.url).searchParams.get(TEAM_PARAM),
-    address: appRequestAddress(req),
-    userAgent: req.headers.get('user-agent'),
-    cookies: req.headers.get('cookie') ?? undefined,
-  });
+/**
+ * The context of a dashboard request that arrives as a Request (/api/trpc, the raw routes): the
+ * session and the team cookie read from its own headers, so it needs no Next request scope (the
+ * owner's file route is also served from node:http: server/dashboard/node.ts).
+ */
+export const dashboardContextFor = async (req: Request): Promise<Context> =>
+  createDashboardContext(
+    {
+      origin: dashboardOrigin(req),
+      teamHint: req.headers.get(TEAM_HEADER) ?? new URL(req.url).searchParams.get(TEAM_PARAM),
+      address: appRequestAddress(req),
+      userAgent: req.headers.get('user-agent'),
+      cookies: req.headers.get('cookie') ?? undefined,
+    },
+    { user: await sessionUserOf(req.headers), teamCookie: parseCookies(req.headers.get('cookie'))[TEAM_COOKIE] },
+  );
 
-export async function createDashboardContext(opts: {
-  origin: string;
-  teamHint?: string | null;
-  address?: string;
-  userAgent?: string | null;
-  cookies?: string;
-}): Promise<Context> {
+/** The signed-in user and the team cookie; without them, Next's request scope (server components). */
+type Signed = { user: SessionUser | null; teamCookie: string | undefined };
+
+export async function createDashboardContext(
+  opts: {
+    origin: string;
+    teamHint?: string | null;
+    address?: string;
+    userAgent?: string | null;
+    cookies?: string;
+  },
+  signed?: Signed,
+): Promise<Context> {
   const { origin, teamHint, address, cookies: cookieHeader } = opts;
   const request = { ipAddress: address ?? null, userAgent: opts.userAgent ?? null };
-  const user = await getSessionUser();
-  if (!user) return { face: 'dashboard', user: null, actor: null, origin, address, request, cookies: cookieHeader };
-  const cookie = (await cookies()).get(TEAM_COOKIE)?.value;
-  const team = await resolveActiveTeam(user.id, [teamHint, cookie]);
+  const user = signed ? signed.user : await getSessionState();
+  const base = { face: 'dashboard' as const, origin, address, request, cookies: cookieHeader };
+  if (!user) return { ...base, user: null, actor: null };
+  if (user.session) await touchSession(user.session, address, opts.userAgent);
+  // A member with two-factor who has only followed the magic link acts on nothing until the
+  // second factor is proven in this session (the session row's two_factor_verified).
+  if (twoFactorPending(user)) return { ...base, user, actor: null, twoFactorPending: true };
+  const cookie = signed ? signed.teamCookie : (await nextRequestScope().cookies()).get(TEAM_COOKIE)?.value;
+  const found = await resolveActiveMembership(user.id, [teamHint, cookie], { ssoTeamId: user.ssoTeamId });
+  if (!found) return { ...base, user, actor: null };
+  if ('ssoOnly' in found) return { ...base, user, actor: null, teamRefusal: ssoRequiredRefusal(found.ssoOnly) };
+  const { membership: team, guards } = found;
+  // The team's own rules: its IP allow list, and two-factor when it requires it (a member without
+  // it sets it up before reaching the team). In-process callers (no session row) are not held.
+  const refusal =
+    teamIpRefusal(address, guards.ipAllowList) ??
+    (guards.requireTwoFactor && user.session && !user.session.twoFactorEnabled ? twoFactorSetupRefusal() : null);
+  if (refusal) return { ...base, user, actor: null, teamRefusal: refusal, refusedTeamId: team.teamId };
   return {
-    face: 'dashboard',
-    origin,
-    address,
-    request,
-    cookies: cookieHeader,
+    ...base,
     user,
-    actor: team
-      ? {
-          kind: 'user',
-          userId: user.id,
-          teamId: team.teamId,
-          role: team.role,
-          plan: team.plan,
-          request,
-        }
-      : null,
+    actor: {
+      kind: 'user',
+      userId: user.id,
+      teamId: team.teamId,
+      role: team.role,
+      plan: team.plan,
+      request,
+    },
   };
 }

@@ -89,8 +89,10 @@ export async function ensureEmbeddedDatabase(): Promise<EmbeddedDb> {
 async function startServer(dir: string, stateFile: string): Promise<EmbeddedDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // Search inside documents folds accents with unaccent (the migration makes its configurations).
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create({ dataDir: path.join(dir, 'pg'), extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: path.join(dir, 'pg'), extensions: { pg_trgm, unaccent } });
   const port = config.embeddedDbPort ?? (await freePort());
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 64 });
   keepProtocolBatchesTogether(server, db);

@@ -6,7 +6,7 @@ import { newId } from '../ids';
 import type { Db, Tx } from './client';
 import { afterCommit } from './tx-client';
 
-export const JOB_KINDS = ['webhook.delivery', 'conversion', 'dataroom.export', 'mail', 'agreement.receipt'] as const;
+export const JOB_KINDS = ['webhook.delivery', 'conversion', 'text.extract', 'dataroom.export', 'mail', 'agreement.receipt', 'domain.check', 'redaction.apply', 'digest', 'sso.metadata'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export type NewJob = {

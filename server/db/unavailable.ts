@@ -9,6 +9,15 @@ const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2037']);
 const SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|server closed the connection/i;
 
+/**
+ * Prisma could not get a connection or finish a transaction in time (P2028): the server is
+ * saturated by concurrent writes, which is the client's to slow down (429, Retry-After: 1), not a
+ * server fault.
+ */
+export const databaseBusy = (e: unknown) => (e as { code?: string } | null)?.code === 'P2028';
+/** Seconds a client is told to wait when the database is busy. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /** Seconds a client is told to wait when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 

@@ -7,6 +7,7 @@ import { type Duplex, Readable } from 'node:stream';
 import { errorBody, JsonAnswer, plainAnswer, type Answer } from './envelope';
 import { setSocketAddress } from './client-address';
 import { isValidHost } from './host';
+import { SECURITY_HEADERS } from './security-headers';
 import type { ErrorCode } from '../errors';
 
 /** A refusal for requests no route should see, or null. */
@@ -58,6 +59,11 @@ function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
   req.resume();
 }
 
+/** The headers Next adds to everything it serves (next.config.ts), on an answer node:http writes in its place. */
+export function setSecurityHeaders(res: http.ServerResponse) {
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+}
+
 export function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
   if (res.headersSent) return void res.destroy();
   res.statusCode = status;
@@ -70,16 +76,30 @@ export function finish(req: http.IncomingMessage, res: http.ServerResponse, stat
 /** Bodies past this size (a room archive) are streamed, never held. */
 const STREAM_OVER_BYTES = 1024 * 1024;
 
-// /v1 answers are small JSON documents: one write with a length beats a chunked stream.
+// /v1 answers are small JSON documents: one write with a length beats a chunked stream. A larger
+// body is streamed with the length its route gave (a ranged file's: server/storage/ranges.ts).
 export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Answer) {
   if (r instanceof JsonAnswer) return finish(req, res, r.status, r.headers, Buffer.from(r.body));
   const plain = plainAnswer(r);
   if (plain) return finish(req, res, plain.status, plain.headers, Buffer.from(plain.body));
   const headers: Record<string, string> = {};
   r.headers.forEach((v, k) => (headers[k] = v));
+  if (req.method === 'HEAD') {
+    void r.body?.cancel().catch(() => {});
+    return headOnly(req, res, r.status, headers);
+  }
   const length = Number(r.headers.get('content-length') ?? NaN);
   if (r.body && !(length <= STREAM_OVER_BYTES)) return stream(req, res, r.status, headers, r.body);
   finish(req, res, r.status, headers, Buffer.from(await r.arrayBuffer()));
+}
+
+/** A HEAD answer: GET's status and headers as the route gave them (its Content-Length too), no body. */
+function headOnly(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>) {
+  if (res.headersSent) return void res.destroy();
+  res.statusCode = status;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  settleUnreadBody(req, res);
+  res.end();
 }
 
 function stream(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: ReadableStream<Uint8Array>) {

@@ -2,7 +2,10 @@
 // fast-page.tsx on the link pages it answers from node:http. The Content-Security-Policy is per
 // page (a nonce each): csp.ts.
 
-/** Powerful features no page of Quire uses, off for the page and anything it embeds. */
+/**
+ * Powerful features no page of Quire uses, off for the page and anything it embeds; passkeys
+ * (WebAuthn) for Quire's own pages only (the sign-in step and Settings → Security use them).
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
@@ -18,13 +21,13 @@ export const PERMISSIONS_POLICY = [
   'microphone',
   'midi',
   'payment',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat(['publickey-credentials-create=(self)', 'publickey-credentials-get=(self)'])
   .join(', ');
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -4,8 +4,13 @@
 // instrumentation.ts for `npm run dev` and a bare `next start`) run the timers; on Vercel only the
 // after-commit start is registered and Vercel Cron drains the queue (app/api/cron/jobs).
 import { registerConversionJobs } from './conversions';
+import { registerDomainJobs } from './domains';
+import { registerDigestJobs } from './digests';
 import { registerExportJobs } from './exports';
 import { registerMailJobs } from './mail';
+import { registerTextJobs } from './text-extraction';
+import { registerRedactionJobs } from './redactions';
+import { registerSsoJobs } from './sso';
 import { startJobs } from './queue';
 import { startSweeper } from './sweep';
 import { registerWebhookJobs } from './webhooks';
@@ -18,8 +23,13 @@ export function registerJobKinds() {
   registered = true;
   registerWebhookJobs();
   registerConversionJobs();
+  registerTextJobs();
   registerExportJobs();
   registerMailJobs();
+  registerDomainJobs();
+  registerRedactionJobs();
+  registerDigestJobs();
+  registerSsoJobs();
 }
 
 let started = false;

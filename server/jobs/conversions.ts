@@ -14,6 +14,7 @@ import { toDocument } from '../services/documents';
 import { changesBetween, emit } from '../services/events/emit';
 import type { SystemActor } from '../auth/actor';
 import { Prisma } from '../db/generated/client';
+import { queueTextExtraction } from '../services/search/page-texts';
 import { defineJobKind, jitter } from './queue';
 
 const CONVERTER = (teamId: string): SystemActor => ({ kind: 'system', teamId, name: 'document converter' });
@@ -48,17 +49,21 @@ async function finish(c: Claimed, data: { previewStatus: string; previewError: s
     // and the event's "before" is exact.
     await tx.$queryRaw`SELECT id FROM documents WHERE id = ${c.documentId} FOR UPDATE`;
     const { pageSheets, ...fields } = data;
+    const ready = data.previewStatus === 'ready';
+    // Its words are read from the PDF once there is one; without one there are none to read.
+    const text = ready ? {} : { textStatus: 'unavailable' };
     const v = await tx.documentVersion.updateMany({
       where: { id: c.id, previewStatus: 'processing' },
-      data: { ...fields, ...(data.previewStatus === 'ready' ? { pageSheets: pageSheets ?? Prisma.DbNull } : {}) },
+      data: { ...fields, ...text, ...(ready ? { pageSheets: pageSheets ?? Prisma.DbNull } : {}) },
     });
     if (!v.count) return false; // deleted meanwhile
-    const primary = await tx.documentVersion.findFirst({ where: { id: c.id, isPrimary: true }, select: { id: true } });
-    const before = primary ? await tx.document.findUnique({ where: { id: c.documentId } }) : null;
+    const version = await tx.documentVersion.findUniqueOrThrow({ where: { id: c.id }, select: { isPrimary: true, textStatus: true, previewStatus: true, document: { select: { teamId: true } } } });
+    await queueTextExtraction(tx, version.document.teamId, { id: c.id, ...version });
+    const before = version.isPrimary ? await tx.document.findUnique({ where: { id: c.documentId } }) : null;
     if (before) {
       const d = await tx.document.update({
         where: { id: c.documentId },
-        data: { previewStatus: data.previewStatus, previewError: data.previewError, ...(data.numPages ? { numPages: data.numPages } : {}) },
+        data: { previewStatus: data.previewStatus, previewError: data.previewError, ...text, ...(data.numPages ? { numPages: data.numPages } : {}) },
       });
       // The owner learns the preview is there (or why not) as of any other change: document.updated
       // with the fields that changed, in the transaction of the change (docs/decisions.md).

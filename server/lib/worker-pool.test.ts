@@ -108,6 +108,14 @@ describe('WorkerPool', () => {
     expect(p.stats.replaced).toBe(1);
   });
 
+  it('a job may bring a shorter time limit of its own; the others keep the pool’s', async () => {
+    const p = pool({ size: 1, timeoutMs: 60_000 });
+    const short = p.run('hold', { label: 'short' }, { onRequest: () => new Promise(() => {}), timeoutMs: 300 }).catch((e) => e);
+    expect(await short).toMatchObject({ name: 'WorkerFailedError', reason: 'timeout' });
+    expect(await p.run('echo', 'after')).toEqual({ echoed: 'after' });
+    expect(p.stats.replaced).toBe(1);
+  });
+
   it('fails every waiting job when the module cannot load, without restarting threads in a loop', async () => {
     const p = pool({ size: 1, module: projectModule('server/lib/no-such-module.ts') });
     const jobs = [p.run('echo', 1), p.run('echo', 2)].map((j) => j.catch((e) => e));

@@ -34,6 +34,8 @@ export type RunOptions = {
   affinity?: string;
   /** Answers the handler's `ask()`: a value, and buffers to hand over without a copy. */
   onRequest?: (payload: unknown) => Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
+  /** This job's time limit instead of the pool's. */
+  timeoutMs?: number;
 };
 
 export type PoolOptions = {
@@ -260,11 +262,12 @@ export class WorkerPool {
 
   /** The job's time limit counts from when its thread is up (loading the module is not the job's time). */
   private startTimer(slot: Slot) {
-    if (!this.opts.timeoutMs || slot.timer || !slot.task) return;
+    const limit = slot.task?.timeoutMs ?? this.opts.timeoutMs;
+    if (!limit || slot.timer || !slot.task) return;
     slot.timer = setTimeout(() => {
       slot.timer = null;
       this.onExit(slot, 'timeout');
-    }, this.opts.timeoutMs);
+    }, limit);
     slot.timer.unref();
   }
 

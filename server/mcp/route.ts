@@ -4,6 +4,8 @@
 // a /v1 request with the same token (call.ts), which is where its scope and rate limit apply.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { authenticateBearer, bearerFrom, type TokenActor } from '../auth/tokens';
+import { teamIpRefusal } from '../auth/team-guards';
+import { clientAddress } from '../http/client-address';
 import { databaseUnavailable } from '../db/unavailable';
 import { appRequestAddress } from '../http/app-address';
 import { errorResponse } from '../http/envelope';
@@ -37,6 +39,8 @@ export async function mcpRoute(req: Request): Promise<Response> {
     const m = DATABASE_UNAVAILABLE;
     return errorResponse(m.code, m.message, m.details, CORS_HEADERS, m.status);
   }
+  const ipRefusal = teamIpRefusal(clientAddress(req), actor.ipAllowList ?? []);
+  if (ipRefusal) return errorResponse('forbidden', ipRefusal.message, ipRefusal.details, CORS_HEADERS);
   // No server-sent event stream to open and no session to end: stateless servers answer 405.
   if (req.method !== 'POST') {
     return Response.json(

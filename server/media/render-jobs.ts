@@ -9,6 +9,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadPdfjs, pdfjsDataOptions } from './pdfjs';
 import { DocumentNotRenderableError, PageOutOfRangeError } from './render-errors';
 import { watermarkPdf } from './watermark';
+import { looksScanned, pageWords } from './page-text';
+import { annotationTexts, composeRedacted, drawRedactedPage, RedactionInputError, verifyRedacted, type Box, type LayerWord, type RedactedRaster } from './redact';
 import type { Watermark, WatermarkValues } from '../../lib/shared/watermark';
 
 export type Format = { kind: 'webp' | 'jpeg' | 'png'; contentType: string; ext: string };
@@ -16,6 +18,18 @@ export type Format = { kind: 'webp' | 'jpeg' | 'png'; contentType: string; ext: 
 export type PageJob = { versionId: string; pageNumber: number; width: number; format: Format };
 export type PageResult = { bytes: Uint8Array; width: number; height: number; parsed: boolean };
 export type WatermarkJob = { pdf: Uint8Array; config: Partial<Watermark> & { text: string }; values: Partial<WatermarkValues> };
+/** Pages [from, to] of a version read for search (page-text.ts); `scanned`: too little text, a candidate for OCR. */
+export type TextJob = { versionId: string; from: number; to: number };
+export type TextResult = { numPages: number; pages: { page: number; body: string; words: number[]; scanned: boolean }[] };
+/** One page as a greyscale PNG about `width` pixels wide, for OCR. */
+export type RasterJob = { versionId: string; pageNumber: number; width: number };
+
+/** A page of a version drawn with its marks burnt in (redaction). */
+export type RedactPageJob = { versionId: string; pageNumber: number; marks: Box[] };
+export type RedactComposeJob = { pdf: Uint8Array; rasters: RedactedRaster[]; words: Record<number, LayerWord[]>; needles: string[] };
+export type RedactVerifyJob = { pdf: Uint8Array; marks: Record<number, Box[]>; needles: string[] };
+/** The text of every page's annotations and form fields, with where they sit. */
+export type AnnotationTextsJob = { versionId: string };
 
 type Ask = (payload: unknown) => Promise<unknown>;
 type Handled = { value: unknown; transfer?: ArrayBuffer[] };
@@ -181,6 +195,76 @@ export const handlers: Record<string, (payload: never, ask: Ask) => Promise<Hand
   async watermark(job: WatermarkJob): Promise<Handled> {
     const bytes = own(await watermarkPdf(job.pdf, job.config, job.values));
     return { value: bytes, transfer: [bytes.buffer] };
+  },
+
+  async text(job: TextJob, ask: Ask): Promise<Handled> {
+    const value = await withDocument(job.versionId, ask, async (doc) => {
+      const pages: TextResult['pages'] = [];
+      for (let n = job.from; n <= Math.min(job.to, doc.numPages); n++) {
+        const page = await doc.getPage(n);
+        try {
+          const content = await page.getTextContent({ includeMarkedContent: false });
+          const words = pageWords(content.items, page.getViewport({ scale: 1 }));
+          pages.push({ page: n, ...words, scanned: looksScanned(words.body) });
+        } finally {
+          page.cleanup();
+        }
+      }
+      return { numPages: doc.numPages, pages } satisfies TextResult;
+    });
+    return { value };
+  },
+
+  async raster(job: RasterJob, ask: Ask): Promise<Handled> {
+    const out = await withDocument(job.versionId, ask, async (doc) => {
+      if (job.pageNumber > doc.numPages) throw new PageOutOfRangeError(job.pageNumber, doc.numPages);
+      return drawPage(doc, { versionId: job.versionId, pageNumber: job.pageNumber, width: job.width, format: { kind: 'png', contentType: 'image/png', ext: 'png' } });
+    });
+    const bytes = own(out.bytes);
+    return { value: bytes, transfer: [bytes.buffer] };
+  },
+
+  async redactPage(job: RedactPageJob, ask: Ask): Promise<Handled> {
+    const out = await withDocument(job.versionId, ask, async (doc) => {
+      if (job.pageNumber > doc.numPages) throw new PageOutOfRangeError(job.pageNumber, doc.numPages);
+      return drawRedactedPage(doc, job.pageNumber, job.marks);
+    });
+    const data = own(out.data);
+    return { value: { ...out, data }, transfer: [data.buffer] };
+  },
+
+  async redactCompose(job: RedactComposeJob): Promise<Handled> {
+    const bytes = own(await composeRedacted(job.pdf, job.rasters, job.words, job.needles));
+    return { value: bytes, transfer: [bytes.buffer] };
+  },
+
+  async redactVerify(job: RedactVerifyJob): Promise<Handled> {
+    const pdfjs = await loadPdfjs();
+    const task = pdfjs.getDocument({ data: job.pdf, ...pdfjsDataOptions(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+    let doc: PDFDocumentProxy;
+    try {
+      doc = await task.promise;
+    } catch {
+      await task.destroy().catch(() => {});
+      throw new RedactionInputError('The redacted file could not be read back for its verification.');
+    }
+    try {
+      return { value: await verifyRedacted(doc, job.marks, job.needles) };
+    } finally {
+      await doc.destroy().catch(() => {});
+    }
+  },
+
+  async annotationTexts(job: AnnotationTextsJob, ask: Ask): Promise<Handled> {
+    const value = await withDocument(job.versionId, ask, async (doc) => {
+      const pages: { page: number; items: (Box & { text: string })[] }[] = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const items = await annotationTexts(doc, n);
+        if (items.length) pages.push({ page: n, items });
+      }
+      return pages;
+    });
+    return { value };
   },
 
   /** Broadcast: forget parsed documents (null: all). */

@@ -12,7 +12,8 @@ import { config } from '../config';
 import { ApiError } from '../errors';
 import { projectModule, WorkerPool, type Priority, type RunOptions } from '../lib/worker-pool';
 import { reviveRenderError } from './render-errors';
-import type { PageJob, PageResult, WatermarkJob } from './render-jobs';
+import type { AnnotationTextsJob, PageJob, PageResult, RasterJob, RedactComposeJob, RedactPageJob, RedactVerifyJob, TextJob, TextResult, WatermarkJob } from './render-jobs';
+import type { Box, RedactedRaster, Verification } from './redact';
 
 /** Who a render is for: the viewer session and the client address (limits); none for background work. */
 export type RenderHolder = { session: string; address: string };
@@ -104,11 +105,46 @@ export async function asHolder<T>(holder: RenderHolder | undefined, work: () => 
 
 /** Draws one page on a worker thread; `readFile` is asked for the PDF's bytes when that thread has not parsed it. */
 export function drawPageOffThread(job: PageJob, priority: Priority, readFile: () => Promise<Uint8Array>): Promise<PageResult> {
-  const onRequest: RunOptions['onRequest'] = async () => {
-    const bytes = transferable(await readFile());
-    return { value: bytes, transfer: [bytes.buffer] };
-  };
-  return renderPool().run<PageResult>('page', job, { priority, affinity: job.versionId, onRequest });
+  return renderPool().run<PageResult>('page', job, { priority, affinity: job.versionId, onRequest: fileRequest(readFile) });
+}
+
+/** Answers a thread's ask for a PDF's bytes, handed over without a copy. */
+const fileRequest = (readFile: () => Promise<Uint8Array>): RunOptions['onRequest'] => async () => {
+  const bytes = transferable(await readFile());
+  return { value: bytes, transfer: [bytes.buffer] };
+};
+
+/** Reads pages' words on a render thread, behind every visitor's page (search inside documents). */
+export function readPagesOffThread(job: TextJob, readFile: () => Promise<Uint8Array>, timeoutMs?: number): Promise<TextResult> {
+  return renderPool().run<TextResult>('text', job, { priority: 2, affinity: job.versionId, onRequest: fileRequest(readFile), timeoutMs });
+}
+
+/** One page as a PNG for OCR, behind every visitor's page. */
+export function rasterPageOffThread(job: RasterJob, readFile: () => Promise<Uint8Array>, timeoutMs?: number): Promise<Uint8Array> {
+  return renderPool().run<Uint8Array>('raster', job, { priority: 2, affinity: job.versionId, onRequest: fileRequest(readFile), timeoutMs });
+}
+
+/** A page drawn with its redaction marks burnt in, behind every visitor's page. */
+export function redactPageOffThread(job: RedactPageJob, readFile: () => Promise<Uint8Array>): Promise<RedactedRaster> {
+  return renderPool().run<RedactedRaster>('redactPage', job, { priority: 2, affinity: job.versionId, onRequest: fileRequest(readFile) });
+}
+
+/** The redacted PDF put together (redact.ts's composeRedacted); the source bytes and images are handed over. */
+export function composeRedactedOffThread(job: RedactComposeJob): Promise<Uint8Array> {
+  const pdf = transferable(job.pdf);
+  const rasters = job.rasters.map((r) => ({ ...r, data: transferable(r.data) }));
+  return renderPool().run<Uint8Array>('redactCompose', { ...job, pdf, rasters }, { priority: 2, transfer: [pdf.buffer, ...rasters.map((r) => r.data.buffer)] });
+}
+
+/** The redacted PDF read back and checked (a copy of its bytes goes to the thread). */
+export function verifyRedactedOffThread(job: RedactVerifyJob): Promise<Verification> {
+  const pdf = new Uint8Array(job.pdf);
+  return renderPool().run<Verification>('redactVerify', { ...job, pdf }, { priority: 2, transfer: [pdf.buffer] });
+}
+
+/** Every page's annotation and form-field text of a version, with where it sits. */
+export function annotationTextsOffThread(job: AnnotationTextsJob, readFile: () => Promise<Uint8Array>): Promise<{ page: number; items: (Box & { text: string })[] }[]> {
+  return renderPool().run('annotationTexts', job, { priority: 1, affinity: job.versionId, onRequest: fileRequest(readFile) });
 }
 
 /** Burns a watermark into a PDF on a worker thread (see watermark.ts's watermarkPdf). */

@@ -17,7 +17,7 @@ import { componentHeaders, componentResponses, ERROR_RESPONSES, errorSchemas, ra
 import { REQUEST_EXAMPLES, TAG_DESCRIPTIONS } from './resources';
 
 import { clean, deepFreeze, dropUnusedSchemas, pick, resolveRef, sample, sortedKeys, type Obj } from './json';
-import { grantedBy, idempotencyParameter, imageOperation, tokenSecurity, uploadOperation } from './raw-operations';
+import { grantedBy, idempotencyParameter, imageOperation, roomIndexOperation, tokenSecurity, uploadOperation, versionDownloadOperation } from './raw-operations';
 
 export { resolveRef };
 
@@ -198,10 +198,12 @@ export function createOpenApiDocument(): OpenAPIObject {
     }
   }
   paths['/uploads/{uploadId}'] = { put: uploadOperation() };
+  paths['/documents/{id}/versions/{versionId}/download'] = { get: versionDownloadOperation() };
   paths['/brands/{id}/images/{slot}'] = { put: imageOperation('brand', paths['/brands/{id}'].get.responses['200'].content) };
   paths['/datarooms/{id}/branding/images/{slot}'] = {
     put: imageOperation('dataroom', paths['/datarooms/{id}/branding'].get.responses['200'].content),
   };
+  paths['/datarooms/{id}/index'] = { get: roomIndexOperation() };
   tagOrder.push('Uploads');
 
   const sortedPaths: Obj = {};

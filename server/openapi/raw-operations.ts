@@ -131,3 +131,71 @@ export function imageOperation(target: 'brand' | 'dataroom', okContent: Obj): Ob
   };
 }
 
+
+/** GET /datarooms/{id}/index: server/rest/index-route.ts, the bytes of the datarooms.indexFile procedure. */
+export function roomIndexOperation(): Obj {
+  const scope: Scope = 'datarooms.read';
+  const grants = grantedBy(scope).map((g) => `\`${g}\``);
+  const responses: Obj = {
+    '200': {
+      description: 'The index file, as an attachment.',
+      headers: rateLimitHeaders(),
+      content: {
+        'text/csv': { schema: { type: 'string' }, example: 'index,path,name,type,pages,size,updated\r\n1,,Financials,folder,,,2026-11-28T06:00:00.000Z\r\n1.1,Financials,Q3.pdf,pdf,12,48211,2026-11-28T06:00:00.000Z\r\n' },
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      },
+    },
+  };
+  for (const s of [400, 401, 403, 404, 422, 429, 500, 503]) responses[s] = ref('responses', ERROR_RESPONSES[s].name);
+  return {
+    operationId: 'datarooms-index',
+    summary: 'Download the room index (CSV, Excel or PDF)',
+    description:
+      'The whole tree in the room’s order, one row per folder and document: `index` (the index number, empty when the room has ' +
+      '`index_numbers` off), `path` (the folders above it, by name), `name`, `type` (`folder` or the document type), `pages`, `size` ' +
+      '(bytes) and `updated`. `format`: `csv` (default), `xlsx` (one sheet, header frozen) or `pdf` (in the room’s brand colour). ' +
+      'With `group_id`, only what that group’s visitors see (numbers stay the room’s).\n\n' +
+      `Requires the \`${scope}\` scope (granted by ${grants.slice(0, -1).join(', ')} or ${grants[grants.length - 1]}).`,
+    tags: ['Data rooms'],
+    security: tokenSecurity(scope),
+    'x-required-scope': scope,
+    parameters: [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv', 'xlsx', 'pdf'], default: 'csv' } },
+      { name: 'group_id', in: 'query', required: false, description: 'A viewer group of the room: the index as its visitors see the room.', schema: { type: 'string' } },
+    ],
+    responses: sortedKeys(responses),
+  };
+}
+
+/** GET /documents/{id}/versions/{versionId}/download (server/rest/version-download.ts), outside the router. */
+export function versionDownloadOperation(): Obj {
+  const scope: Scope = 'documents.read';
+  const grants = grantedBy(scope).map((g) => `\`${g}\``);
+  const responses: Obj = {
+    '200': {
+      description: 'The file, with its type and a `Content-Disposition: attachment` naming it.',
+      headers: { ...rateLimitHeaders(), 'Content-Disposition': { required: true, schema: { type: 'string' }, example: 'attachment; filename="SPA.pdf"; filename*=UTF-8\'\'SPA.pdf' } },
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+  };
+  for (const s of [400, 401, 403, 404, 422, 429, 500, 503]) responses[s] = ref('responses', ERROR_RESPONSES[s].name);
+  return {
+    operationId: 'documents-versions-download',
+    summary: 'Download a version’s file',
+    description:
+      'The version’s original bytes (an Office file as uploaded; a redacted version as its PDF), streamed with the file’s type. ' +
+      'Every version of the team’s documents can be downloaded here, including the versions before a redaction (which links never serve again); ' +
+      'each download is recorded as a `document.version.downloaded` event.\n\n' +
+      `Requires the \`${scope}\` scope (granted by ${grants.slice(0, -1).join(', ')} or ${grants[grants.length - 1]}).`,
+    tags: ['Documents'],
+    security: tokenSecurity(scope),
+    'x-required-scope': scope,
+    parameters: [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'versionId', in: 'path', required: true, schema: { type: 'string' } },
+    ],
+    responses: sortedKeys(responses),
+  };
+}

@@ -3,6 +3,7 @@
 import { openApiDocs as accessRequests } from '../routers/access-requests/schemas';
 import { openApiDocs as agreements } from '../routers/agreements/schemas';
 import { openApiDocs as brands } from '../routers/brands/schemas';
+import { openApiDocs as domains } from '../routers/domains/schemas';
 import { openApiDocs as datarooms } from '../routers/datarooms/schemas';
 import { openApiDocs as documents } from '../routers/documents/schemas';
 import { openApiDocs as events } from '../routers/events/schemas';
@@ -10,6 +11,9 @@ import { openApiDocs as folders } from '../routers/folders/schemas';
 import { openApiDocs as linkPresets } from '../routers/link-presets/schemas';
 import { openApiDocs as links } from '../routers/links/schemas';
 import { openApiDocs as questions } from '../routers/questions/schemas';
+import { openApiDocs as redactions } from '../routers/redactions/schemas';
+import { openApiDocs as visitorUploads } from '../routers/visitor-uploads/schemas';
+import { openApiDocs as search } from '../routers/search/schemas';
 import { openApiDocs as visitors } from '../routers/visitors/schemas';
 import { openApiDocs as webhooks } from '../routers/webhooks/schemas';
 import type { ResourceDocs } from './resource-docs';
@@ -33,7 +37,7 @@ const OUTSIDE_ROUTERS: ResourceDocs[] = [
   },
 ];
 
-const RESOURCES = [...OUTSIDE_ROUTERS, documents, folders, datarooms, links, linkPresets, agreements, accessRequests, questions, visitors, brands, events, webhooks];
+const RESOURCES = [...OUTSIDE_ROUTERS, documents, redactions, search, folders, datarooms, links, linkPresets, domains, agreements, accessRequests, questions, visitorUploads, visitors, brands, events, webhooks];
 
 export const TAG_DESCRIPTIONS: Record<string, string> = Object.fromEntries(RESOURCES.flatMap((r) => (r.tag ? [[r.tag.name, r.tag.description]] : [])));
 

@@ -119,6 +119,13 @@ export function getRateLimiter(bucket: RateLimitBucket): RateLimiter {
   return limiter;
 }
 
+/** The X-RateLimit-* headers of an answer counted against `rl` (spec 8). */
+export const rateLimitHeaders = (rl: RateLimitResult): Record<string, string> => ({
+  'X-RateLimit-Limit': String(rl.limit),
+  'X-RateLimit-Remaining': String(Math.max(0, rl.remaining)),
+  'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
+});
+
 /** Seconds until a refused caller may try again (Retry-After), at least 1. */
 export const retryAfterSeconds = (reset: number): number => Math.max(1, Math.ceil((reset - Date.now()) / 1000));
 

@@ -3,6 +3,7 @@
 import { authenticateBearer, bearerFrom, type TokenActor } from '../auth/tokens';
 import { db } from '../db/client';
 import { clientAddress } from '../http/client-address';
+import { teamIpRefusal } from '../auth/team-guards';
 import { errorResponse } from '../http/envelope';
 import { limit } from './limit';
 import type { RateLimitBucket } from '../ratelimit';
@@ -26,7 +27,11 @@ export async function gate(req: Request, bucket: RateLimitBucket = 'default'): P
       : 'Missing Authorization header: send "Authorization: Bearer <token>".';
     return errorResponse('unauthorized', message, null, { ...headers, 'WWW-Authenticate': 'Bearer' });
   }
-  return { actor: { ...actor, request: { ipAddress: clientAddress(req), userAgent: req.headers.get('user-agent') } }, headers };
+  const address = clientAddress(req);
+  // The team's IP allow list holds for its tokens too: 403 naming the rule, never the list.
+  const refusal = teamIpRefusal(address, actor.ipAllowList ?? []);
+  if (refusal) return errorResponse('forbidden', refusal.message, refusal.details, headers);
+  return { actor: { ...actor, request: { ipAddress: address, userAgent: req.headers.get('user-agent') } }, headers };
 }
 
 /** The origin /v1 hands out in URLs: API_BASE_URL, else the request's. */

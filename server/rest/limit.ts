@@ -1,17 +1,13 @@
 // The rate limit of /v1 and its X-RateLimit-* headers. Light on purpose (no database): the
 // proxy uses it too.
-import { getRateLimiter, retryAfterSeconds, type RateLimitBucket } from '../ratelimit';
+import { getRateLimiter, rateLimitHeaders, retryAfterSeconds, type RateLimitBucket } from '../ratelimit';
 import { clientAddress } from '../http/client-address';
 import { errorResponse } from '../http/envelope';
 
 /** Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. */
 export async function limit(key: string, bucket: RateLimitBucket = 'default') {
   const rl = await getRateLimiter(bucket).limit(key);
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(rl.limit),
-    'X-RateLimit-Remaining': String(Math.max(0, rl.remaining)),
-    'X-RateLimit-Reset': String(Math.ceil(rl.reset / 1000)),
-  };
+  const headers = rateLimitHeaders(rl);
   if (rl.success) return { headers, refused: null };
   const retry = retryAfterSeconds(rl.reset);
   const refused = errorResponse(

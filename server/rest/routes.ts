@@ -1,5 +1,6 @@
 // Every /v1 request, by path: the OpenAPI document, the local presigned upload PUT, and the
 // procedures. The app's route files and the standalone server (scripts/serve.ts) both use it.
+import { PLAIN_NOT_FOUND, servesApp } from '../services/domains/routing';
 import { databaseUnavailable } from '../db/unavailable';
 import { errorResponse, toResponse, type Answer } from '../http/envelope';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
@@ -9,6 +10,8 @@ import { IMAGE_ROUTES, putImage } from './image-route';
 import { getOpenApi, openApiMethodNotAllowed } from './openapi-route';
 import { putUpload, uploadMethodNotAllowed } from './upload-route';
 import { EXPORT_DOWNLOAD, getExportDownload } from './export-download';
+import { getRoomIndex, INDEX_ROUTE } from './index-route';
+import { getVersionDownload, VERSION_DOWNLOAD } from './version-download';
 
 /** The methods of the API's operations; any other is no endpoint. */
 export const V1_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -30,7 +33,9 @@ export async function noSuchEndpoint(req: Request, method = req.method): Promise
 }
 
 /** For Next's route file: every answer as a Response. */
-export const routeV1 = async (req: Request): Promise<Response> => toResponse(await routeV1Answer(req));
+export const routeV1 = async (req: Request): Promise<Response> =>
+  // A custom domain (or a host the service does not know) serves no API (server/services/domains/routing.ts).
+  (await servesApp(req.headers.get('host'))) ? toResponse(await routeV1Answer(req)) : new Response(PLAIN_NOT_FOUND.body, { status: 404, headers: PLAIN_NOT_FOUND.headers });
 
 /** The answer to a /v1 request (npm start writes JSON answers without making them Responses). */
 export async function routeV1Answer(req: Request): Promise<Answer> {
@@ -56,6 +61,10 @@ function route(req: Request): Promise<Answer> {
   }
   const download = EXPORT_DOWNLOAD.exec(pathname);
   if (download) return getExportDownload(req, decodeSegment(download[1]!), decodeSegment(download[2]!));
+  const index = req.method === 'GET' ? INDEX_ROUTE.exec(pathname) : null;
+  if (index) return getRoomIndex(req, decodeSegment(index[1]!));
+  const versionFile = VERSION_DOWNLOAD.exec(pathname);
+  if (versionFile) return getVersionDownload(req, decodeSegment(versionFile[1]!), decodeSegment(versionFile[2]!));
   if (req.method === 'PUT') {
     for (const r of IMAGE_ROUTES) {
       const m = r.pattern.exec(pathname);

@@ -7,6 +7,7 @@ import { analyticsRouter } from './analytics';
 import { brandsRouter } from './brands';
 import { dataroomsRouter } from './datarooms';
 import { documentsRouter } from './documents';
+import { domainsRouter } from './domains';
 import { eventsRouter } from './events';
 import { foldersRouter } from './folders';
 import { invitationsRouter } from './invitations';
@@ -16,6 +17,12 @@ import { meRouter } from './me';
 import { membersRouter } from './members';
 import { oauthRouter } from './oauth';
 import { questionsRouter } from './questions';
+import { redactionsRouter } from './redactions';
+import { visitorUploadsRouter } from './visitor-uploads';
+import { digestsRouter } from './digests';
+import { searchProcedure } from './search';
+import { ssoRouter } from './sso';
+import { securityRouter } from './security';
 import { teamsRouter } from './teams';
 import { tokensRouter } from './tokens';
 import { visitorsRouter } from './visitors';
@@ -28,6 +35,7 @@ export const appRouter = router({
   brands: brandsRouter,
   links: linksRouter,
   linkPresets: linkPresetsRouter,
+  domains: domainsRouter,
   accessRequests: accessRequestsRouter,
   agreements: agreementsRouter,
   visitors: visitorsRouter,
@@ -41,6 +49,12 @@ export const appRouter = router({
   events: eventsRouter,
   webhooks: webhooksRouter,
   questions: questionsRouter,
+  redactions: redactionsRouter,
+  visitorUploads: visitorUploadsRouter,
+  digests: digestsRouter,
+  search: searchProcedure,
+  sso: ssoRouter,
+  security: securityRouter,
 });
 
 export type AppRouter = typeof appRouter;

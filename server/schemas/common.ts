@@ -9,6 +9,8 @@ import { invalid } from '../errors';
 
 export const jsonInt = (min = 0, max = Number.MAX_SAFE_INTEGER) => z.int().min(min).max(max).pipe(z.int());
 export const jsonBool = () => z.boolean().pipe(z.boolean());
+/** A JSON number (not coerced from a string), e.g. a fraction of a page. */
+export const jsonNumber = (min: number, max: number) => z.number().min(min).max(max).pipe(z.number());
 
 export const id = (what = 'id') => z.string().min(1, `${what} must not be empty`).max(128);
 

@@ -1,5 +1,6 @@
 // Field schemas shared by every resource's inputs: names, URLs, icons, colours, emails.
 import { z } from 'zod';
+import { MAX_IP_RULES, parseRule } from '../../lib/shared/ip-rules';
 
 export const name = z
   .string()
@@ -39,3 +40,18 @@ export const text = (max: number) =>
     .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
 /** One line of such text: no control characters. */
 export const line = (max: number) => text(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must be one line without control characters');
+
+/**
+ * An IP allow list: IPv4/IPv6 addresses or CIDRs ("203.0.113.0/24", "2001:db8::/32"), at most 100;
+ * empty allows everyone. Stored normalised (normalizeIpRules).
+ */
+export const ipAllowList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(100)
+      .refine((r) => parseRule(r) !== null, { error: (iss) => `"${String(iss.input).slice(0, 100)}" is not an IP address or CIDR like 203.0.113.0/24 or 2001:db8::/32` }),
+  )
+  .max(MAX_IP_RULES, `at most ${MAX_IP_RULES} entries`)
+  .describe('IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden.');

@@ -5,7 +5,7 @@ import { db, type Tx } from '../db/client';
 import { notFound } from '../errors';
 import type { RequestInfo, UserActor } from '../auth/actor';
 import { requireAdmin } from './teams';
-import { emit, emitMany } from './events/emit';
+import { emit, emitMany, type EventActor } from './events/emit';
 
 export type ConnectedAppView = {
   id: string;
@@ -65,7 +65,7 @@ export async function revokeConnectedApp(actor: UserActor, grantId: string): Pro
 }
 
 /** A member leaving (or removed from) a team takes their device logins for it along. */
-export async function revokeGrantsOfMember(tx: Tx, actor: UserActor, userId: string) {
+export async function revokeGrantsOfMember(tx: Tx, actor: EventActor, userId: string) {
   const rows = await tx.oAuthGrant.findMany({ where: { teamId: actor.teamId, userId }, select: { id: true } });
   await deleteGrants(tx, rows.map((r) => r.id));
   await emitMany(tx, actor, rows.map((r) => ({ type: 'oauth_grant.revoked' as const, object: { id: r.id, object: 'oauth_grant', deleted: true } })));

@@ -1,6 +1,7 @@
-// The dashboard's document list in orders other than newest-first (which documents.list
-// serves): oldest first and by name, each with its own keyset cursor so deep pages stay as fast
-// as the first. Scoping, folder checks and the document shape are the documents service's.
+// The dashboard's document list: newest first as documents.list serves it, oldest first and by
+// name each with its own keyset cursor so deep pages stay as fast as the first, and a video's
+// length beside each page's videos. Scoping, folder checks and the document shape are the
+// documents service's.
 import { db } from '../db/client';
 import { Prisma } from '../db/generated/client';
 import { invalid } from '../errors';
@@ -15,7 +16,28 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 type Query = { sort: DocumentSort; limit: number; cursor?: string; folderId?: string; query?: string };
 
+type Listed = ReturnType<typeof toDocument>;
+
+/**
+ * A page of the library with each video's length (its primary version's duration_ms, null when
+ * the file does not state it; absent for other files): the library shows a video's length, never
+ * a page count. One read for the page's videos.
+ */
+async function withDurations(p: { data: Listed[]; next_cursor: string | null }) {
+  const videos = p.data.filter((d) => d.type === 'video').map((d) => d.id);
+  const rows = videos.length
+    ? await db.$queryRaw<{ documentId: string; durationMs: number | null }[]>`
+        SELECT document_id AS "documentId", duration_ms AS "durationMs" FROM document_versions WHERE document_id = ANY(${videos}::text[]) AND is_primary`
+    : [];
+  const ms = new Map(rows.map((r) => [r.documentId, r.durationMs]));
+  return { data: p.data.map((d) => ({ ...d, duration_ms: d.type === 'video' ? (ms.get(d.id) ?? null) : null })), next_cursor: p.next_cursor };
+}
+
 export async function browseDocuments(actor: Actor, q: Query) {
+  return withDurations(await browsePage(actor, q));
+}
+
+async function browsePage(actor: Actor, q: Query): Promise<{ data: Listed[]; next_cursor: string | null }> {
   if (q.sort === 'created_desc') {
     return listDocuments(actor, { limit: q.limit, cursor: q.cursor, folderId: q.folderId, query: q.query });
   }

@@ -3,7 +3,7 @@
 
 const COLUMNS =
   'id, folder_id AS "folderId", name, type, content_type AS "contentType", external_url AS "externalUrl", ' +
-  'num_pages AS "numPages", preview_status AS "previewStatus", preview_error AS "previewError", created_at AS "createdAt", updated_at AS "updatedAt"';
+  'num_pages AS "numPages", preview_status AS "previewStatus", preview_error AS "previewError", text_status AS "textStatus", language, created_at AS "createdAt", updated_at AS "updatedAt"';
 
 /** A document row as these statements return it (timestamps as ISO strings). */
 export type DocumentRow = {
@@ -16,6 +16,8 @@ export type DocumentRow = {
   numPages: number;
   previewStatus: string;
   previewError: string | null;
+  textStatus: string;
+  language: string;
   createdAt: string;
   updatedAt: string;
 };

@@ -15,8 +15,17 @@ import { changesBetween, emit } from './events/emit';
 import { initialPreview, type PreviewStatus } from './conversion/preview-status';
 import type { RenderableVersion } from '../media/render';
 import { enqueue } from '../db/jobs';
+import { initialTextStatus, type TextStatus } from './search/text-status';
+import { queueTextExtraction, reindexDocument } from './search/page-texts';
+import { documentLanguageFor, type DocumentLanguage } from '../../lib/shared/document-languages';
 
-type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'previewStatus' | 'previewError' | 'createdAt' | 'updatedAt'>;
+/** A new document's language: its team's default brand's. */
+async function teamDocumentLanguage(tx: Tx, teamId: string): Promise<DocumentLanguage> {
+  const brand = await tx.brand.findFirst({ where: { teamId, isDefault: true }, select: { defaultLanguage: true } });
+  return documentLanguageFor(brand?.defaultLanguage);
+}
+
+type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'previewStatus' | 'previewError' | 'textStatus' | 'language' | 'createdAt' | 'updatedAt'>;
 
 export function toDocument(d: DocumentFields | DocumentRow) {
   return {
@@ -29,6 +38,8 @@ export function toDocument(d: DocumentFields | DocumentRow) {
     num_pages: d.numPages,
     preview_status: d.previewStatus as PreviewStatus,
     preview_error: d.previewError,
+    text_status: d.textStatus as TextStatus,
+    language: d.language as DocumentLanguage,
     folder_id: d.folderId,
     created: iso(d.createdAt),
     updated_at: iso(d.updatedAt),
@@ -90,7 +101,7 @@ export async function intake(actor: Actor, src: DocumentSource): Promise<IntakeF
 
 export function versionData(file: Awaited<ReturnType<typeof intake>>) {
   if ('link' in file) {
-    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null, pageWidth: null, pageHeight: null, previewStatus: 'ready', previewError: null };
+    return { type: file.link, contentType: 'text/html', externalUrl: file.url, storageKey: null, numPages: 1, fileSize: null, pageWidth: null, pageHeight: null, previewStatus: 'ready', previewError: null, textStatus: 'unavailable' };
   }
   const v = {
     type: file.type,
@@ -103,12 +114,14 @@ export function versionData(file: Awaited<ReturnType<typeof intake>>) {
     pageHeight: file.pageSize?.height ?? null,
     durationMs: file.durationMs,
   };
-  return { ...v, ...initialPreview(v) };
+  const preview = initialPreview(v);
+  return { ...v, ...preview, textStatus: initialTextStatus({ ...v, ...preview }) };
 }
 
-/** In the transaction of a new version: an Office file waits for its conversion job. */
-export async function queueConversion(tx: Tx, teamId: string, v: { id: string; previewStatus: string }) {
+/** In the transaction of a new version: an Office file waits for its conversion job; a file with words, for its text extraction. */
+export async function queueProcessing(tx: Tx, teamId: string, v: { id: string; previewStatus: string; textStatus: string }) {
   if (v.previewStatus === 'processing') await enqueue(tx, { kind: 'conversion', ref: v.id, teamId });
+  await queueTextExtraction(tx, teamId, v);
 }
 
 /** After the commit of a new version: a file shown as it is gets its first pages drawn. */
@@ -119,33 +132,13 @@ export function afterNewVersion(v: RenderableVersion & { previewStatus: string }
 export async function createDocument(actor: Actor, input: DocumentSource & { name?: string; folder_id?: string | null }) {
   await checkFolder(db, actor, input.folder_id);
   const file = await intake(actor, input);
-  const v = versionData(file);
   const name =
     input.name ?? ('link' in file ? new URL(file.url).hostname : file.suggestedName) ?? 'Untitled document';
   try {
     const doc = await db.$transaction(async (tx) => {
       await checkFolder(tx, actor, input.folder_id);
       if (!('link' in file)) await file.consume?.(tx);
-      const documentId = newId();
-      const d = await tx.document.create({
-        data: {
-          id: documentId,
-          teamId: actor.teamId,
-          folderId: input.folder_id ?? null,
-          name: name.slice(0, 255),
-          type: v.type,
-          contentType: v.contentType,
-          externalUrl: v.externalUrl,
-          numPages: v.numPages,
-          fileSize: v.fileSize,
-          previewStatus: v.previewStatus,
-          previewError: v.previewError,
-        },
-      });
-      const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
-      await queueConversion(tx, actor.teamId, version);
-      await emit(tx, actor, { type: 'document.created', object: toDocument(d) });
-      return { d, version };
+      return insertDocument(tx, actor, file, name, input.folder_id ?? null);
     });
     afterNewVersion(doc.version);
     return toDocument(doc.d);
@@ -155,17 +148,49 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
   }
 }
 
-export async function updateDocument(actor: Actor, id: string, input: { name?: string; folder_id?: string | null }) {
+/**
+ * The document and its first version, in the caller's transaction: processing queued and
+ * `document.created` emitted. The caller runs afterNewVersion(version) after the commit.
+ */
+export async function insertDocument(tx: Tx, actor: Actor, file: Awaited<ReturnType<typeof intake>>, name: string, folderId: string | null) {
+  const v = versionData(file);
+  const documentId = newId();
+  const d = await tx.document.create({
+    data: {
+      id: documentId,
+      teamId: actor.teamId,
+      folderId,
+      name: name.slice(0, 255),
+      type: v.type,
+      contentType: v.contentType,
+      externalUrl: v.externalUrl,
+      numPages: v.numPages,
+      fileSize: v.fileSize,
+      previewStatus: v.previewStatus,
+      previewError: v.previewError,
+      textStatus: v.textStatus,
+      language: await teamDocumentLanguage(tx, actor.teamId),
+    },
+  });
+  const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
+  await queueProcessing(tx, actor.teamId, version);
+  await emit(tx, actor, { type: 'document.created', object: toDocument(d) });
+  return { d, version };
+}
+
+export async function updateDocument(actor: Actor, id: string, input: { name?: string; folder_id?: string | null; language?: DocumentLanguage }) {
   const doc = await db.$transaction(async (tx) => {
     // Row first, folder second: the order a cascading folder delete takes them in (it clears
     // folder_id on the documents, then deletes the folders). The other order deadlocks with it.
     const [locked] = await tx.$queryRaw<DocumentFields[]>`
       SELECT id, name, type, content_type AS "contentType", external_url AS "externalUrl", num_pages AS "numPages",
-        folder_id AS "folderId", preview_status AS "previewStatus", preview_error AS "previewError", created_at AS "createdAt", updated_at AS "updatedAt"
+        folder_id AS "folderId", preview_status AS "previewStatus", preview_error AS "previewError", text_status AS "textStatus", language,
+        created_at AS "createdAt", updated_at AS "updatedAt"
       FROM documents WHERE id = ${id} AND team_id = ${actor.teamId} FOR UPDATE`;
     if (!locked) throw notFound('Document');
     if (input.folder_id !== undefined) await checkFolder(tx, actor, input.folder_id);
-    const after = toDocument(await tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id } }));
+    if (input.language !== undefined && input.language !== locked.language) await reindexDocument(tx, id, input.language);
+    const after = toDocument(await tx.document.update({ where: { id }, data: { name: input.name, folderId: input.folder_id, language: input.language } }));
     await emit(tx, actor, { type: 'document.updated', object: after, changes: changesBetween(toDocument(locked), after) });
     return after;
   });

@@ -64,8 +64,9 @@ async function inspect(bytes: Buffer, declared: string, fileName: string | undef
   }
 }
 
-export async function intakeUpload(actor: Actor, uploadId: string): Promise<IntakeFile> {
-  const up = await db.upload.findFirst({ where: { id: uploadId, teamId: actor.teamId } });
+/** `owner`: the team's, or (visitor uploads) the one visitor's who asked for the upload URL. */
+export async function intakeUpload(owner: Pick<Actor, 'teamId'> & { visitorId?: string | null }, uploadId: string): Promise<IntakeFile> {
+  const up = await db.upload.findFirst({ where: { id: uploadId, teamId: owner.teamId, visitorId: owner.visitorId ?? null } });
   if (!up) throw notFound('Upload');
   if (up.consumedAt) throw conflict('This upload_id has already been used; request a new upload URL.');
   // The URL takes bytes for 15 minutes; the upload_id can be turned into a document for an hour.

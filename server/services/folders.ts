@@ -10,6 +10,7 @@ import { assertFree, folderFields, LIBRARY_TREE, rewriteSubtree, siblings } from
 import { childPath, firstFreeName, subtreePattern } from './paths';
 import type { Actor } from '../auth/actor';
 import { changesBetween, emit } from './events/emit';
+import { counted } from '../../lib/shared/counted';
 
 const withCounts = { _count: { select: { documents: true, children: true } } } as const;
 type FolderRow = Prisma.FolderGetPayload<{ include: typeof withCounts }>;
@@ -136,7 +137,7 @@ export async function deleteFolder(actor: Actor, id: string, cascade: boolean) {
     if (!cascade && (f._count.documents > 0 || f._count.children > 0)) {
       throw new ApiError(
         'conflict',
-        `Folder is not empty (${f._count.documents} documents, ${f._count.children} folders). Pass cascade=true to move its documents to the root and delete its subfolders.`,
+        `Folder is not empty (${counted(f._count.documents, 'document')}, ${counted(f._count.children, 'folder')}). Pass cascade=true to move its documents to the root and delete its subfolders.`,
         { document_count: f._count.documents, child_folder_count: f._count.children },
       );
     }

@@ -17,13 +17,16 @@ export type RoomRow = {
   defaultPermission: 'inherit' | 'hidden';
   qaEnabled: boolean;
   qaLimitPerVisitorPerDay: number;
+  ipAllowList: string[];
+  indexNumbers: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
 
 export const ROOM_COLUMNS = `r.id, r.pid, r.team_id AS "teamId", r.name, r.internal_name AS "internalName", r.description,
   r.allow_bulk_download AS "allowBulkDownload", r.is_frozen AS "isFrozen", r.default_permission::text AS "defaultPermission",
-  r.qa_enabled AS "qaEnabled", r.qa_limit_per_visitor_per_day AS "qaLimitPerVisitorPerDay", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
+  r.qa_enabled AS "qaEnabled", r.qa_limit_per_visitor_per_day AS "qaLimitPerVisitorPerDay",
+  coalesce(r.ip_allow_list, '{}') AS "ipAllowList", r.index_numbers AS "indexNumbers", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
 /**
  * The one reading of a room's name in a request: its internal id or its public `dr_` id, in the
  * team, not deleted. `id` and `team` are the statement's parameters (`$1`), `r` the rooms table.

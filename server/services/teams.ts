@@ -46,25 +46,56 @@ export async function listTeamsForUser(userId: string): Promise<TeamView[]> {
   return rows.map((m) => view(m.team, m.role));
 }
 
+/** What a team asks of every dashboard request to it (Settings → Security). */
+export type TeamGuards = { requireTwoFactor: boolean; ipAllowList: string[] };
+
 /**
  * The team a dashboard request acts on: the first candidate (page hint, then cookie) the user
  * belongs to, else their oldest membership, else null (the user has no team yet).
  */
+/**
+ * The team a dashboard request acts on. A session begun by SAML single sign-on reaches only its
+ * team; a team that requires SSO is reached by its admins with any session (their recovery path)
+ * and by everyone else only with an SSO session of that team.
+ */
 export async function resolveActiveTeam(
   userId: string,
   candidates: (string | null | undefined)[],
+  session: { ssoTeamId?: string | null } = {},
 ): Promise<{ teamId: string; role: TeamRole; plan: PlanName } | null> {
+  const found = await resolveActiveMembership(userId, candidates, session);
+  return found && 'membership' in found ? found.membership : null;
+}
+
+/** resolveActiveTeam, with the team's guards (its two-factor requirement and IP allow list). */
+export async function resolveActiveMembership(
+  userId: string,
+  candidates: (string | null | undefined)[],
+  session: { ssoTeamId?: string | null } = {},
+): Promise<{ membership: { teamId: string; role: TeamRole; plan: PlanName }; guards: TeamGuards } | { ssoOnly: { slug: string; name: string } } | null> {
   const rows = await db.teamMember.findMany({
     where: { userId },
-    select: { teamId: true, role: true, team: { select: { plan: true } } },
+    select: {
+      teamId: true,
+      role: true,
+      team: { select: { slug: true, name: true, plan: true, requireTwoFactor: true, ipAllowList: true, samlConnection: { select: { requireSso: true } } } },
+    },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  const memberships = rows.map((m) => ({ teamId: m.teamId, role: m.role, plan: planName(m.team.plan) }));
-  for (const c of candidates) {
-    const m = c ? memberships.find((x) => x.teamId === c) : undefined;
-    if (m) return m;
+  // A session begun by a team's SSO reaches only that team; a team that requires SSO is reached
+  // by its admins alone without it (their recovery path).
+  const ssoOnly = (m: (typeof rows)[number]) => !!m.team.samlConnection?.requireSso && m.role !== 'admin';
+  const reachable = rows.filter((m) => (session.ssoTeamId ? m.teamId === session.ssoTeamId : !ssoOnly(m)));
+  const pick = candidates.map((c) => (c ? reachable.find((x) => x.teamId === c) : undefined)).find(Boolean) ?? reachable[0];
+  if (!pick) {
+    // A member whose only teams require SSO is sent there, not asked to make a team of their own.
+    const held = session.ssoTeamId ? undefined : (candidates.map((c) => rows.find((x) => x.teamId === c && ssoOnly(x))).find(Boolean) ?? rows.find(ssoOnly));
+    return held ? { ssoOnly: { slug: held.team.slug, name: held.team.name } } : null;
   }
-  return memberships[0] ?? null;
+  return {
+    membership: { teamId: pick.teamId, role: pick.role, plan: planName(pick.team.plan) },
+    guards: { requireTwoFactor: pick.team.requireTwoFactor, ipAllowList: pick.team.ipAllowList ?? [] },
+  };
 }
 
 /** The role of a user in a team, or null when they are not a member. */

@@ -27,8 +27,11 @@ async function reserve(tx: Tx, teamId: string, bytes: number) {
   }
 }
 
+/** Who may turn the upload into something: a team actor, or one room visitor (a visitor upload). */
+export type UploadOwner = Pick<Actor, 'teamId'> & { visitorId?: string | null };
+
 export async function createUploadUrl(
-  actor: Actor,
+  actor: UploadOwner,
   input: { content_type: string; file_name?: string; size?: number },
   baseUrl: string,
 ) {
@@ -52,6 +55,7 @@ export async function createUploadUrl(
         contentType,
         fileName: input.file_name ?? null,
         declaredSize: input.size === undefined ? null : BigInt(input.size),
+        visitorId: actor.visitorId ?? null,
         expiresAt,
       },
     });

@@ -3,15 +3,17 @@
 // so concurrent promotes queue instead of colliding on the one-primary index.
 import { db, type Tx } from '../db/client';
 import type { DocumentVersion } from '../db/generated/client';
-import { invalid, notFound } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { decodeCursor, iso, page } from '../schemas/common';
 import { rangedBlob } from '../storage/ranges';
-import { afterNewVersion, findDocument, queueConversion, intake, toDocument, versionData, type DocumentSource } from './documents';
+import { afterNewVersion, findDocument, queueProcessing, intake, toDocument, versionData, type DocumentSource } from './documents';
 import type { PreviewStatus } from './conversion/preview-status';
+import type { TextStatus } from './search/text-status';
+import { syncPrimaryPages } from './search/page-texts';
 import type { Actor } from '../auth/actor';
 import { prerenderAfterResponse } from '../media/prerender';
-import { emit } from './events/emit';
+import { emit, type EventActor } from './events/emit';
 import { afterResponse } from '../lib/after-response';
 import { backfillFirstPageSize } from '../media/page-size';
 import { pageSource } from '../media/page-source';
@@ -29,6 +31,8 @@ export function toVersion(v: DocumentVersion) {
     num_pages: v.numPages,
     preview_status: v.previewStatus as PreviewStatus,
     preview_error: v.previewError,
+    text_status: v.textStatus as TextStatus,
+    text_error: v.textError,
     file_size: v.fileSize === null ? null : Number(v.fileSize),
     duration_ms: v.durationMs,
     created: iso(v.createdAt),
@@ -44,7 +48,7 @@ async function lockDocument(tx: Tx, teamId: string, id: string) {
 async function adoptPrimary(tx: Tx, v: DocumentVersion) {
   return tx.document.update({
     where: { id: v.documentId },
-    data: { type: v.type, contentType: v.contentType, externalUrl: v.externalUrl, numPages: v.numPages, fileSize: v.fileSize, previewStatus: v.previewStatus, previewError: v.previewError },
+    data: { type: v.type, contentType: v.contentType, externalUrl: v.externalUrl, numPages: v.numPages, fileSize: v.fileSize, previewStatus: v.previewStatus, previewError: v.previewError, textStatus: v.textStatus },
   });
 }
 
@@ -102,8 +106,9 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
       const created = await tx.documentVersion.create({
         data: { id: newId(), documentId, versionNumber: (last._max.versionNumber ?? 0) + 1, isPrimary: true, ...versionData(file) },
       });
-      await queueConversion(tx, actor.teamId, created);
+      await queueProcessing(tx, actor.teamId, created);
       await adoptPrimary(tx, created);
+      await syncPrimaryPages(tx, documentId);
       await emit(tx, actor, { type: 'document.version.created', object: toVersion(created) });
       return created;
     });
@@ -115,14 +120,51 @@ export async function addVersion(actor: Actor, documentId: string, src: Document
   }
 }
 
+export type GeneratedFile = Pick<DocumentVersion, 'type' | 'contentType' | 'storageKey' | 'numPages' | 'fileSize' | 'pageWidth' | 'pageHeight'>;
+
+/**
+ * A version the app made itself (a redaction's result) becomes primary, in the caller's
+ * transaction: the same steps as an uploaded one (text read again, the document follows, the event).
+ */
+export async function addGeneratedVersion(tx: Tx, actor: EventActor, documentId: string, file: GeneratedFile) {
+  await lockDocument(tx, actor.teamId, documentId);
+  const last = await tx.documentVersion.aggregate({ where: { documentId }, _max: { versionNumber: true } });
+  await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
+  const created = await tx.documentVersion.create({
+    data: { id: newId(), documentId, versionNumber: (last._max.versionNumber ?? 0) + 1, isPrimary: true, ...file, externalUrl: null, previewStatus: 'ready', previewError: null, textStatus: 'processing' },
+  });
+  await queueProcessing(tx, actor.teamId, created);
+  await adoptPrimary(tx, created);
+  await syncPrimaryPages(tx, documentId);
+  await emit(tx, actor, { type: 'document.version.created', object: toVersion(created) });
+  return created;
+}
+
+/**
+ * A redacted document never shows visitors what was under its marks again: a version older than
+ * its newest redacted one stays the team's (downloads), and cannot become primary (a new version
+ * uploaded after the redaction can).
+ */
+async function refuseUnredacted(tx: Tx, documentId: string, versionNumber: number) {
+  const rows = await tx.$queryRaw<{ n: number }[]>`
+    SELECT max(v.version_number)::int AS n FROM redactions r JOIN document_versions v ON v.id = r.result_version_id
+    WHERE r.document_id = ${documentId} AND r.status = 'applied'`;
+  const redacted = rows[0]?.n ?? null;
+  if (redacted !== null && versionNumber < redacted) {
+    throw conflict(`This document was redacted in version ${redacted}; earlier versions stay downloadable by the team but cannot be made primary again (upload the file as a new version to replace it).`, { redacted_version_number: redacted });
+  }
+}
+
 export async function promoteVersion(actor: Actor, documentId: string, versionId: string) {
   const v = await db.$transaction(async (tx) => {
     await lockDocument(tx, actor.teamId, documentId);
     const target = await findVersion(tx, actor, documentId, versionId);
     if (target.isPrimary) return target;
+    await refuseUnredacted(tx, documentId, target.versionNumber);
     await tx.documentVersion.updateMany({ where: { documentId, isPrimary: true }, data: { isPrimary: false } });
     const promoted = await tx.documentVersion.update({ where: { id: versionId }, data: { isPrimary: true } });
     await adoptPrimary(tx, promoted);
+    await syncPrimaryPages(tx, documentId);
     await emit(tx, actor, { type: 'document.version.promoted', object: toVersion(promoted) });
     return promoted;
   });
@@ -137,11 +179,19 @@ export { toDocument };
  * A version's file (or, with `preview`, its converted PDF) for its team, by HTTP range: the
  * owner's video preview seeks as the viewer's player does (server/storage/ranges.ts).
  */
-export async function openVersionFile(actor: Actor, documentId: string, versionId: string, o: { preview?: boolean; range?: string | null } = {}) {
+export async function openVersionFile(actor: Actor, documentId: string, versionId: string, o: { preview?: boolean; range?: string | null; download?: boolean } = {}) {
   const v = await findVersion(db, actor, documentId, versionId);
   const key = o.preview ? v.previewKey : v.storageKey;
   if (!key) throw notFound('File');
   const doc = await findDocument(db, actor, documentId);
   const answer = await rangedBlob(key, o.preview ? 'application/pdf' : v.contentType, o.range ?? null);
-  return { ...answer, name: o.preview ? `${doc.name}.pdf` : doc.name };
+  // A download (not a preview's ranged reads) is recorded: an earlier version of a redacted
+  // document is reachable only this way, by the team, and the audit log says who took it.
+  if (o.download && answer.status === 200) await db.$transaction((tx) => emit(tx, actor, { type: 'document.version.downloaded', object: toVersion(v) }));
+  return { ...answer, name: o.preview ? `${doc.name}.pdf` : downloadName(doc.name, v.contentType) };
+}
+
+/** The file's name: the document's, with `.pdf` added to a PDF (a redacted Office document's name ends .docx). */
+function downloadName(name: string, contentType: string) {
+  return contentType === 'application/pdf' && !/\.pdf$/i.test(name) ? `${name.replace(/\.(docx?|xlsx?|pptx?|od[tsp]|rtf)$/i, '')}.pdf` : name;
 }

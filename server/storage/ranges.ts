@@ -21,6 +21,13 @@ function wholeSuffix(header: string, size: number): string {
 
 export type RangedAnswer = { status: 200 | 206 | 416; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null };
 
+/** The body to send: none for HEAD (the headers, Content-Length included, stay those of GET; the opened read is closed). */
+export function bodyFor(method: string, a: RangedAnswer): ReadableStream<Uint8Array> | null {
+  if (method !== 'HEAD') return a.body;
+  void a.body?.cancel().catch(() => {});
+  return null;
+}
+
 export async function rangedBlob(key: string, contentType: string, rangeHeader: string | null): Promise<RangedAnswer> {
   const store = getBlobStore();
   const stat = await store.stat(key);

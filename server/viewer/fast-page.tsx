@@ -47,7 +47,7 @@ function Document({ page, outcome, slug, name, sp, card, css }: { page: ViewerPa
         <meta name="robots" content="noindex, nofollow" />
         <meta property="og:title" content={card.title} />
         {card.description ? <meta property="og:description" content={card.description} /> : null}
-        <meta property="og:site_name" content="Quire" />
+        {card.siteName ? <meta property="og:site_name" content={card.siteName} /> : null}
         {images.map((i) => (
           <meta key={i} property="og:image" content={i} />
         ))}
@@ -88,7 +88,7 @@ export async function serveViewerPage(req: http.IncomingMessage, res: http.Serve
   if (outcome.kind === 'not_found' || outcome.kind === 'admitted' || page.ctx.state.state === 'not_found') return false;
   const [card, name] = await Promise.all([linkCard(page), targetName(page.ctx.state.link)]);
   const html = Buffer.from(`<!DOCTYPE html>${renderToString(<Document page={page} outcome={outcome} slug={slug} name={name} sp={sp} card={card} css={css} />)}`);
-  const status = outcome.kind === 'redirect' ? 307 : outcome.kind === 'expired' ? 410 : outcome.kind === 'busy' ? 429 : 200;
+  const status = outcome.kind === 'redirect' ? 307 : outcome.kind === 'expired' ? 410 : outcome.kind === 'ip_refused' ? 403 : outcome.kind === 'busy' ? 429 : 200;
   // The page has no script; its policy is every page's, with a nonce of its own (proxy.ts).
   const primary = page.ctx.state.link.primary;
   const policy = contentSecurityPolicy(newNonce(), { formLeadsTo: primary && !primary.storageKey ? primary.externalUrl : null });

@@ -17,13 +17,14 @@ import { downloadDocument, downloadRoomZip, inlineImage, type Download } from '.
 import type { ViewerLink } from '../services/visitor/links';
 import { renderPage, THUMBNAIL_WIDTH } from '../media/render';
 import { videoStream } from '../services/visitor/video';
+import { bodyFor } from '../storage/ranges';
 import { backfillFirstPageSize } from '../media/page-size';
 import { afterResponse } from '../lib/after-response';
 import { viewerAgreement } from '../services/visitor/agreement';
 import { pendingGate } from '../services/visitor/gates';
-import { createViewerContext, isSecure, viewerRequest, type ViewerContext } from './context';
+import { createViewerContext, isSecure, linkIpRefusal, viewerRequest, type ViewerContext } from './context';
 import { admitted, LinkExpiredError, viewerCaller } from './router';
-import { COOKIE_SET_PARAM, linkPath, sessionCookie } from './session';
+import { COOKIE_SET_PARAM, linkPath, refusedEmailCookie, sessionCookie } from './session';
 import { attachment as contentDisposition, INLINE } from '../lib/content-disposition';
 
 type Params = { slug: string; item?: string; page?: string };
@@ -105,7 +106,7 @@ async function codeMailFor(link: ViewerLink) {
 
 async function advance(ctx: ViewerContext, step: string, form: Record<string, string>): Promise<Response> {
   const back = (query = '') => new Response(null, { status: 303, headers: { Location: `${ctx.origin}${linkPath(ctx.slug)}${query}`, ...NO_STORE } });
-  if (ctx.state.state !== 'live') return back();
+  if (ctx.state.state !== 'live' || ctx.ipRefused) return back();
   const link = ctx.state.link;
   const codeMail = await codeMailFor(link);
   if (step === 'request' || step === 'request_code') {
@@ -136,6 +137,8 @@ async function advance(ctx: ViewerContext, step: string, form: Record<string, st
   if (setCookie) q.set(COOKIE_SET_PARAM, '1');
   const res = back(q.size ? `?${q}` : '');
   if (setCookie) res.headers.append('Set-Cookie', setCookie);
+  // A refused address is offered again by "Request access" (kept in the browser, not on the server).
+  if (r.refusedEmail && link.allowAccessRequests) res.headers.append('Set-Cookie', refusedEmailCookie(ctx.slug, r.refusedEmail, isSecure(ctx)));
   return res;
 }
 
@@ -175,6 +178,7 @@ export async function agreementPageRoute(req: Request, p: Params): Promise<Respo
   try {
     const ctx = await context(req, p.slug);
     if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
+    if (ctx.ipRefused) throw linkIpRefusal();
     if (ctx.state.state === 'expired') throw new LinkExpiredError();
     const { link, session } = ctx.state;
     const gate = pendingGate(link, session);
@@ -231,7 +235,7 @@ export async function videoRoute(req: Request, p: Params): Promise<Response> {
   try {
     const { link } = admitted(await context(req, p.slug));
     const v = await videoStream(await documentOf(link, p.item), req.headers.get('range'), req.headers.get('sec-fetch-dest'));
-    return new Response(req.method === 'HEAD' ? null : v.body, {
+    return new Response(bodyFor(req.method, v), {
       status: v.status,
       headers: { ...v.headers, 'Content-Security-Policy': "sandbox; default-src 'none'", 'X-Content-Type-Options': 'nosniff', ...NO_STORE },
     });
@@ -333,6 +337,61 @@ export async function questionsRoute(req: Request, p: Params): Promise<Response>
       return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
     }
     return json(201, await viewerCaller(ctx).ask(body as never));
+  } catch (e) {
+    return jsonRefusal(e, req);
+  }
+}
+
+/** The JSON body of a viewer POST from the page's own origin; a Response when it is refused. */
+async function ownOriginJson(req: Request, ctx: ViewerContext): Promise<{ body: unknown } | Response> {
+  if (!fromOwnOrigin(req.headers, ctx.origin)) return errorResponse('forbidden', 'Cross-site posts are refused.', null, NO_STORE);
+  const raw = Buffer.from(await readBody(req, 16 * 1024)).toString('utf8');
+  try {
+    return { body: JSON.parse(raw) };
+  } catch {
+    return errorResponse('bad_request', 'The body must be JSON.', null, NO_STORE);
+  }
+}
+
+/**
+ * GET /view/{slug}/uploads: the folders that take the visitor's uploads, their allowance and their
+ * own uploads; POST `{ upload_id, folder_id, name? }`: the uploaded file becomes a pending upload.
+ * POST /view/{slug}/uploads/url `{ folder_id, file_name, content_type, size }` (`step: 'url'`): the
+ * presigned PUT for it, as /v1's upload URL.
+ */
+export async function uploadsRoute(req: Request, p: Params, step: 'submit' | 'url' = 'submit'): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    if (req.method === 'GET') return json(200, await viewerCaller(ctx).uploads());
+    const parsed = await ownOriginJson(req, ctx);
+    if (parsed instanceof Response) return parsed;
+    if (step === 'url') return json(200, await viewerCaller(ctx).uploadUrl(parsed.body as never));
+    return json(201, await viewerCaller(ctx).submitUpload(parsed.body as never));
+  } catch (e) {
+    return jsonRefusal(e, req);
+  }
+}
+
+/**
+ * GET /view/{slug}/search?q=…[&cursor=…]: the visitor's hits (what their link shows, and no
+ * more); with `&item=…&page=N` (no item: the link's own document) the boxes of the words on that
+ * page instead, and with `&page=all` every page of that document the words are on, with their
+ * boxes (`{ pages: [{ page_number, boxes }] }`, the document's find; `&record=0` for the words a
+ * hit opened it with, already counted). JSON either way; a link with search turned off answers 403.
+ */
+export async function searchRoute(req: Request, p: Params): Promise<Response> {
+  try {
+    const ctx = await context(req, p.slug);
+    const u = new URL(req.url);
+    const q = u.searchParams.get('q') ?? '';
+    const page = u.searchParams.get('page');
+    const item = u.searchParams.get('item');
+    if (page === 'all') return json(200, { pages: await viewerCaller(ctx).find({ q, item_id: item, record: u.searchParams.get('record') !== '0' }) });
+    if (page !== null) {
+      const n = /^[0-9]{1,6}$/.test(page) ? Number(page) : NaN;
+      return json(200, { boxes: await viewerCaller(ctx).highlights({ q, item_id: item, page: n }) });
+    }
+    return json(200, await viewerCaller(ctx).search({ q, cursor: u.searchParams.get('cursor') ?? undefined }));
   } catch (e) {
     return jsonRefusal(e, req);
   }

@@ -8,7 +8,7 @@ import { ViewerShell } from '../../components/viewer/shell';
 import { pendingGate, type GateStep } from '../services/visitor/gates';
 import type { ViewerLink } from '../services/visitor/links';
 import type { ViewerPage } from './page-data';
-import { COOKIE_SET_PARAM } from './session';
+import { COOKIE_SET_PARAM, refusedEmail } from './session';
 import type { RequestStage } from '../services/access-requests/visitor';
 import { AccessRequestForm } from '../../components/viewer/access-request';
 
@@ -22,6 +22,8 @@ export const welcomeOf = (page: ViewerPage, link: ViewerLink) => link.welcomeMes
 export type PageOutcome =
   | { kind: 'not_found' }
   | { kind: 'expired' }
+  /** The link's (or its room's) IP allow list leaves this address out. */
+  | { kind: 'ip_refused' }
   /** The session cookie just set did not come back: the browser blocks cookies. */
   | { kind: 'cookies' }
   /** Entering was refused by a rate limit (too many new visitors from this address): a notice, not another round through /enter. */
@@ -35,6 +37,7 @@ export type PageOutcome =
 export function pageOutcome(page: ViewerPage, slug: string, sp: SearchParams): PageOutcome {
   const { ctx } = page;
   if (ctx.state.state === 'not_found') return { kind: 'not_found' };
+  if (ctx.ipRefused) return { kind: 'ip_refused' };
   if (ctx.state.state === 'expired') return { kind: 'expired' };
   // The answer that set the session cookie sent the browser here with ?s=1: without the cookie
   // back, the browser blocks cookies (and a link without gates would loop through /enter).
@@ -76,11 +79,15 @@ export function UnadmittedPage({ page, outcome, slug, name, sp }: { page: Viewer
   const link = page.ctx.state.link;
   let body: ReactNode = null;
   if (outcome.kind === 'expired') body = <ViewerNotice title={t.expiredTitle} body={t.expiredBody} testId="link-expired" />;
+  else if (outcome.kind === 'ip_refused') body = <ViewerNotice title={t.ipRefusedTitle} body={t.ipRefusedBody} testId="link-ip-refused" />;
   else if (outcome.kind === 'cookies')
     body = <ViewerNotice title={t.cookiesTitle} body={t.cookiesBody} testId="cookies-blocked" action={{ href: `/view/${slug}`, label: t.tryAgain }} />;
   else if (outcome.kind === 'busy')
     body = <ViewerNotice title={t.tryAgain} body={t.err_rate_limited} testId="entry-rate-limited" action={{ href: `/view/${slug}`, label: t.tryAgain }} />;
-  else if (outcome.kind === 'request') body = <AccessRequestForm slug={slug} stage={outcome.stage} t={t} error={errorMessage(t, firstOf(sp.e), undefined)} />;
+  else if (outcome.kind === 'request') {
+    const given = (page.ctx.state.state === 'live' ? page.ctx.state.session?.email : null) ?? refusedEmail(page.ctx.cookie);
+    body = <AccessRequestForm slug={slug} stage={outcome.stage} t={t} error={errorMessage(t, firstOf(sp.e), undefined)} email={given} />;
+  }
   else if (outcome.kind === 'gate') {
     const field = link.customFields.find((f) => f.identifier === firstOf(sp.f));
     body = (

@@ -14,7 +14,10 @@ import { touchView } from '../services/visitor/views';
 import { askQuestion, visitorQa } from '../services/questions/visitor';
 import { sendAskCode, verifyAskCode } from '../services/questions/verify';
 import { qaText } from '../routers/questions/schemas';
-import type { ViewerContext } from './context';
+import { visitorFind, visitorPageHighlights, visitorSearch } from '../services/visitor/search';
+import { SEARCH_QUERY_MAX } from '../routers/search/schemas';
+import { submitVisitorUpload, visitorUploadUrl, visitorUploads } from '../services/visitor-uploads/visitor';
+import { linkIpRefusal, type ViewerContext } from './context';
 
 /** The link has expired: 410 for routes, the expired page for pages; nothing is recorded. */
 export class LinkExpiredError extends Error {
@@ -29,6 +32,7 @@ const t = initTRPC.context<ViewerContext>().create({ isServer: true });
 /** The live link and its session: not found and expired refuse before anything runs. */
 function live(ctx: ViewerContext) {
   if (ctx.state.state === 'not_found') throw new ApiError('not_found', 'This link does not exist.');
+  if (ctx.ipRefused) throw linkIpRefusal();
   if (ctx.state.state === 'expired') throw new LinkExpiredError();
   return { link: ctx.state.link, session: ctx.state.session };
 }
@@ -60,6 +64,18 @@ const AskInput = z.strictObject({
   text: qaText(5000),
   item_id: z.string().min(1).max(64).nullable().optional(),
   page_number: z.int().min(1).max(100_000).nullable().optional(),
+});
+
+const UploadUrlInput = z.strictObject({
+  folder_id: z.string().min(1).max(64),
+  file_name: z.string().trim().min(1).max(255),
+  content_type: z.string().max(255),
+  size: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+const SubmitUploadInput = z.strictObject({
+  upload_id: z.string().min(1).max(64),
+  folder_id: z.string().min(1).max(64),
+  name: z.string().trim().min(1).max(255).optional(),
 });
 
 export const viewerRouter = t.router({
@@ -95,6 +111,20 @@ export const viewerRouter = t.router({
     .input(z.object({ codeMail: codeMailTexts }))
     .mutation(({ ctx, input }) => sendAskCode(ctx.link, ctx.actor, ctx.session, ctx.address, input.codeMail)),
   askVerify: admittedProcedure.input(z.object({ code: z.string().max(32) })).mutation(({ ctx, input }) => verifyAskCode(ctx.link, ctx.actor, ctx.session, input.code)),
+  // Visitor uploads: the folders that take them, the visitor's own with the team's decisions, and
+  // the two steps around the presigned PUT (services/visitor-uploads/visitor.ts re-checks the folder).
+  uploads: admittedProcedure.query(({ ctx }) => visitorUploads(ctx.link, ctx.actor, ctx.session)),
+  uploadUrl: admittedProcedure.input(UploadUrlInput).mutation(({ ctx, input }) => visitorUploadUrl(ctx.link, ctx.actor, ctx.session, input, ctx.origin)),
+  submitUpload: admittedProcedure.input(SubmitUploadInput).mutation(({ ctx, input }) => submitVisitorUpload(ctx.link, ctx.actor, ctx.session, input)),
+  search: admittedProcedure
+    .input(z.object({ q: z.string().min(1).max(SEARCH_QUERY_MAX), cursor: z.string().max(200).optional(), limit: z.int().min(1).max(50).default(20) }))
+    .query(({ ctx, input }) => visitorSearch(ctx.link, ctx.actor, input.q, input)),
+  highlights: admittedProcedure
+    .input(z.object({ q: z.string().min(1).max(SEARCH_QUERY_MAX), item_id: z.string().max(64).nullable(), page: z.int().min(1).max(100_000) }))
+    .query(({ ctx, input }) => visitorPageHighlights(ctx.link, input.item_id, input.page, input.q)),
+  find: admittedProcedure
+    .input(z.object({ q: z.string().min(1).max(SEARCH_QUERY_MAX), item_id: z.string().max(64).nullable(), record: z.boolean().default(true) }))
+    .query(({ ctx, input }) => visitorFind(ctx.link, ctx.actor, input.item_id, input.q, input.record)),
   events: admittedProcedure.input(EventInput).mutation(({ ctx, input }) => recordPageEvents(ctx.actor, ctx.link, input.view_id, input.events, ctx.address)),
 });
 

@@ -3,6 +3,7 @@
 // Secure on https, scoped to the link's path, 24 hours; not bound to the client's address
 // (mobile networks change it).
 import { isSessionToken } from '../auth/viewer-sessions';
+import { email } from '../schemas/fields';
 
 export const VIEWER_COOKIE = 'quire_view';
 
@@ -35,4 +36,33 @@ export function sessionCookie(slug: string, token: string, expiresAt: Date, secu
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
   ].join('; ');
+}
+
+/**
+ * The address a link just refused, kept in the visitor's own browser for 15 minutes (HttpOnly,
+ * scoped to the link) so "Request access" can offer it instead of asking for it again: a refusal
+ * keeps nothing on the server (server/services/visitor/gates.ts).
+ */
+export const REFUSED_COOKIE = 'quire_refused';
+
+export function refusedEmailCookie(slug: string, address: string, secure: boolean): string {
+  return [`${REFUSED_COOKIE}=${encodeURIComponent(address)}`, `Path=${linkPath(slug)}`, 'Max-Age=900', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+}
+
+/** The refused address of a Cookie header, when it is a well-formed email address. */
+export function refusedEmail(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader || cookieHeader.length > 16_384) return null;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== REFUSED_COOKIE) continue;
+    let v: string;
+    try {
+      v = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+    const e = email.safeParse(v);
+    return e.success ? e.data : null;
+  }
+  return null;
 }

@@ -40,7 +40,7 @@ describe('room documents', () => {
     expect(dd[0]).toMatchObject({ object: 'dataroom_document', document_id: docs[0].id, document_name: 'a', folder_id: f.id, folder_path: '/financials', order_index: 0 });
     expect(dd[2].order_index).toBe(1);
     expect(dd[4].order_index).toBe(1);
-    expect(Object.keys(dd[0]).sort()).toEqual(['content_type', 'created', 'document_id', 'document_name', 'folder_id', 'folder_path', 'id', 'num_pages', 'object', 'order_index']);
+    expect(Object.keys(dd[0]).sort()).toEqual(['content_type', 'created', 'document_id', 'document_name', 'folder_id', 'folder_path', 'id', 'index_number', 'num_pages', 'object', 'order_index']);
     // Root first, then folders by path (/annex before /financials), each by order index.
     const { items, pages } = await walk(api.get, `/v1/datarooms/${r.id}/documents?limit=2`);
     expect(pages).toBe(3);

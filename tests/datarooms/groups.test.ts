@@ -109,7 +109,7 @@ describe('permissions', () => {
     const c = ok(await api.post(`/v1/datarooms/${r.id}/folders`, { name: 'C' }), 201);
     const dd = ok(await api.post(`/v1/datarooms/${r.id}/documents`, { document_id: (await linkDoc('deep')).id, folder_id: b.id }), 201);
     const res = ok(await api.put(`/v1/datarooms/${r.pid}/groups/${g.id}/permissions`, { permissions: [{ item_id: dd.id, can_view: true, can_download: true }] }));
-    expect(res.data).toContainEqual({ item_id: dd.id, item_type: 'dataroom_document', can_view: true, can_download: true });
+    expect(res.data).toContainEqual({ item_id: dd.id, item_type: 'dataroom_document', can_view: true, can_download: true, can_upload: false });
     expect(await perms(r.id, g.id)).toEqual({ [a.id]: [true, false], [b.id]: [true, false], [c.id]: [false, false], [dd.id]: [true, true] });
     // Omitted fields and omitted items keep their state.
     ok(await api.put(`/v1/datarooms/${r.id}/groups/${g.id}/permissions`, { permissions: [{ item_id: dd.id, can_download: false }] }));

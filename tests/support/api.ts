@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { useTestServerDatabase } from './in-process';
 import { ROOT, TSX } from './server';
 
 const run = promisify(execFile);
@@ -11,8 +12,18 @@ export const baseUrl = () => inject('baseUrl');
 let teamSeq = 0;
 export const uniqueTeam = (prefix = 't') => `${prefix}-${process.pid}-${Date.now().toString(36)}-${teamSeq++}`;
 
-/** Mints a token through the real admin command, against the test server's database. */
+/**
+ * Mints a token as the admin command does (`npm run admin -- token create`). On the shared test
+ * server's database it runs in this process: a spawned CLI costs about 2 s of CPU, and the suite
+ * mints hundreds. A server of a test's own (`env`) still gets the real command.
+ */
 export async function createToken(o: { team: string; scopes: string; plan?: string; env?: Record<string, string> }) {
+  if (!o.env) {
+    await useTestServerDatabase();
+    const { adminCreateToken } = await import('../../server/services/teams-admin');
+    const { token, row } = await adminCreateToken({ team: o.team, plan: o.plan, scopes: o.scopes.split(',').map((x) => x.trim()).filter(Boolean) });
+    return { token, id: row.id };
+  }
   const args = ['scripts/admin.ts', 'token', 'create', '--team', o.team, '--scopes', o.scopes];
   if (o.plan) args.push('--plan', o.plan);
   const { stdout } = await run(TSX, args, { cwd: ROOT, env: { ...process.env, ...inject('serverEnv'), ...o.env } });

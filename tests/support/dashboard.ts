@@ -47,3 +47,14 @@ export async function signedInDashboard(who: string, teamName: string): Promise<
   };
   return { email: user.email, get, call, addTeam };
 }
+
+/** A signed-in user's team on Data Rooms Plus, and an all-scopes /v1 client of it. */
+export async function roomsDashboard(who: string, teamName: string) {
+  const { admin, client } = await import('./api');
+  const dash = await signedInDashboard(who, teamName);
+  const { db } = await import('../../server/db/client');
+  const m = await db.teamMember.findFirstOrThrow({ where: { user: { email: dash.email } }, select: { team: { select: { slug: true } } } });
+  await admin(['team', 'set-plan', m.team.slug, 'datarooms-plus']);
+  const api = client((await dash.call().tokens.create({ name: who, scopes: ['apis.all'] })).token);
+  return { dash, api };
+}

@@ -12,7 +12,7 @@ export async function pdfBytes(pages: number): Promise<Buffer> {
   return Buffer.from(await d.save());
 }
 
-export const DOCUMENT_KEYS = ['content_type', 'created', 'folder_id', 'id', 'name', 'num_pages', 'object', 'preview_error', 'preview_status', 'type', 'updated_at', 'url'];
+export const DOCUMENT_KEYS = ['content_type', 'created', 'folder_id', 'id', 'language', 'name', 'num_pages', 'object', 'preview_error', 'preview_status', 'text_status', 'type', 'updated_at', 'url'];
 export const VERSION_KEYS = [
   'content_type',
   'created',
@@ -25,6 +25,8 @@ export const VERSION_KEYS = [
   'object',
   'preview_error',
   'preview_status',
+  'text_error',
+  'text_status',
   'type',
   'version_number',
 ];

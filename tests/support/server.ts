@@ -15,13 +15,17 @@ export const onNextStart = process.env.QUIRE_TEST_SERVER === 'next';
 /** `pid`: the server's process group (its database runs in it when embedded). */
 export type RunningServer = { url: string; port: number; pid: number; logFile: string; stop(): Promise<void> };
 
-/** `face`: `next` runs bare `next start` whatever QUIRE_TEST_SERVER says (with VERCEL set: no timers, as on Vercel). */
-export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string; face?: 'serve' | 'next' }): Promise<RunningServer> {
+/**
+ * Starts the built app on a free port of 127.0.0.1. `face`: `next` runs bare `next start` whatever
+ * QUIRE_TEST_SERVER says (with VERCEL set: no timers, as on Vercel). `host` names the server in
+ * APP_URL (`localhost`, for what refuses an IP address, such as WebAuthn's relying party).
+ */
+export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string; face?: 'serve' | 'next'; host?: string }): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
     throw new Error('No production build found: run `npm run build` first (`npm test` does it for you).');
   }
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const log = fs.openSync(opts.logFile, 'a');
   const face = (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start'] : ['serve'];
   const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {

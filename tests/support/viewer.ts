@@ -24,8 +24,8 @@ export function fromLog(kind: string, email: string, since: number): string[] {
  * fromLog once it holds at least `atLeast` lines (mail goes out as a job after the answer, so
  * the log line follows it; waits up to 10 s).
  */
-export async function awaitLog(kind: string, email: string, since: number, atLeast = 1): Promise<string[]> {
-  const deadline = Date.now() + 10_000;
+export async function awaitLog(kind: string, email: string, since: number, atLeast = 1, waitMs = 10_000): Promise<string[]> {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const lines = fromLog(kind, email, since);
     if (lines.length >= atLeast || Date.now() > deadline) return lines;

@@ -32,7 +32,9 @@ function zipNames(buf: Buffer): Record<string, Buffer> {
   return out;
 }
 
-const names = (html: string) => [...html.matchAll(/data-testid="room-(?:document|folder)"[\s\S]*?truncate text-sm font-medium text-zinc-900">([^<]+)</g)].map((m) => m[1]!);
+// The name after the room's index number (issue 42), when the room shows one.
+const names = (html: string) =>
+  [...html.matchAll(/data-testid="room-(?:document|folder)"[\s\S]*?truncate text-sm font-medium text-zinc-900">(?:<span[^>]*data-testid="index-number"[^>]*>[^<]*<\/span>(?:\s|<!-- -->)*)?([^<]+)</g)].map((m) => m[1]!);
 
 beforeAll(async () => {
   api = client((await createToken({ team: uniqueTeam('viewer-rooms'), scopes: 'apis.all', plan: 'datarooms-plus' })).token);

@@ -95,8 +95,8 @@ beforeAll(async () => {
   docs.wide = await create(await png(2400, 500, '#ffffff'), 'image/png', 'Wide.png');
   docs.video = await create(WEBM, 'video/webm', 'Countdown.webm');
   docs.landscape = await create(Buffer.from(await landscape.save()), 'application/pdf', 'Landscape.pdf');
-  expect(await settled(docs.deck.id)).toMatchObject({ preview_status: 'ready' });
-  expect(await settled(docs.memo.id)).toMatchObject({ preview_status: 'ready' });
+  expect(await settled(docs.deck.id)).toMatchObject({ preview_status: 'ready', preview_error: null });
+  expect(await settled(docs.memo.id)).toMatchObject({ preview_status: 'ready', preview_error: null });
 }, 240_000);
 
 describe('a watermarked link with downloads allowed', () => {

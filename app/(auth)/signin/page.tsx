@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
-import { getSessionUser } from '@/server/auth/session';
-import { safeCallbackUrl } from '@/lib/callback-url';
+import { SsoSignIn } from '@/components/auth/sso-sign-in';
+import { getSessionState, getSessionUser, twoFactorPending } from '@/server/auth/session';
+import { safeCallbackUrl } from '@/lib/shared/callback-url';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -10,12 +11,15 @@ const ERRORS: Record<string, string> = {
   Verification: 'That sign-in link has expired or was already used. Enter your email to get a new one.',
   EmailSignin: 'We could not send the sign-in email. Please try again in a moment.',
   SessionRequired: 'Please sign in to continue.',
+  SsoNotFound: 'No team uses single sign-on for that email domain or slug. Sign in with an email link instead.',
+  SsoNotConfigured: 'That team does not use single sign-on.',
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  const { callbackUrl, error, email } = await searchParams;
+  const { callbackUrl, error, email, sso } = await searchParams;
   const target = safeCallbackUrl(callbackUrl);
   if (await getSessionUser()) redirect(target);
+  if (twoFactorPending(await getSessionState())) redirect('/two-factor');
   return (
     <>
       <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Sign in to Quire</h1>
@@ -26,6 +30,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </p>
       )}
       <SignInForm callbackUrl={target} defaultEmail={email} />
+      <SsoSignIn callbackUrl={target} defaultValue={sso} />
     </>
   );
 }

@@ -118,6 +118,13 @@ export function createApi(session: Session) {
     );
   };
   const typed = createClient<paths>({ baseUrl: `${session.apiUrl}/v1`, fetch: authorised });
+  const fetchFile = async (path: string, query: Record<string, string | undefined> = {}): Promise<Response> => {
+    const url = new URL(`${session.apiUrl}/v1${path}`);
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+    const res = await authorised(new Request(url, { method: 'GET' }));
+    if (!res.ok) await readJson(res);
+    return res;
+  };
   return {
     session,
     /** Typed calls (openapi-fetch over the generated schema); pass the result to unwrap(). */
@@ -131,6 +138,14 @@ export function createApi(session: Session) {
       if (init.raw) [body, headers['Content-Type']] = [init.raw.data as Uint8Array<ArrayBuffer>, init.raw.contentType];
       else if (init.body !== undefined) [body, headers['Content-Type']] = [JSON.stringify(init.body), 'application/json'];
       return readJson(await authorised(new Request(url, { method, headers, body })));
+    },
+    /** A GET whose answer is a file: the response to stream (an API error is thrown as for JSON calls). */
+    fetchFile,
+    /** A GET that answers a file: its bytes and the name the server gives it (errors as CliErrors). */
+    async download(path: string, query: Record<string, string | undefined> = {}) {
+      const res = await fetchFile(path, query);
+      const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+      return { bytes: new Uint8Array(await res.arrayBuffer()), fileName: name, contentType: res.headers.get('content-type') };
     },
   };
 }

@@ -362,6 +362,26 @@ export interface paths {
         patch: operations["datarooms-update"];
         trace?: never;
     };
+    "/datarooms/{id}/analytics/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a room’s visitors searched for, how often, and what found nothing
+         * @description Requires the `analytics.read` scope (granted by `analytics.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["analytics-dataroomSearches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datarooms/{id}/branding": {
         parameters: {
             query?: never;
@@ -546,7 +566,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a room folder or set its icon and colour
+         * Rename a room folder, set its icon and colour, or reorder it among its siblings (order_index)
          * @description Requires the `datarooms.write` scope (granted by `datarooms.write` or `apis.all`).
          */
         patch: operations["datarooms-folders-update"];
@@ -692,6 +712,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datarooms/{id}/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the room index (CSV, Excel or PDF)
+         * @description The whole tree in the room’s order, one row per folder and document: `index` (the index number, empty when the room has `index_numbers` off), `path` (the folders above it, by name), `name`, `type` (`folder` or the document type), `pages`, `size` (bytes) and `updated`. `format`: `csv` (default), `xlsx` (one sheet, header frozen) or `pdf` (in the room’s brand colour). With `group_id`, only what that group’s visitors see (numbers stay the room’s).
+         *
+         *     Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["datarooms-index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datarooms/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set many groups’ permissions at once (up to 5,000 changes, all or none)
+         * @description Each change sets one group’s rights on one folder or document of the room: `can_view`, and `can_download` (which needs `can_view`). All changes apply in one transaction, or none: an unknown or foreign `group_id` or `item_id`, an `item_type` that is not the item’s, or more than 5,000 changes is 422 and changes nothing. As with a group’s own PUT, the folders above anything made visible become visible. One `dataroom.permissions.updated` event per group whose rights changed.
+         *
+         *     Requires the `datarooms.write` scope (granted by `datarooms.write` or `apis.all`).
+         */
+        put: operations["datarooms-permissions-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datarooms/{id}/questions": {
         parameters: {
             query?: never;
@@ -704,6 +768,26 @@ export interface paths {
          * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
          */
         get: operations["questions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datarooms/{id}/visitor-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a room’s visitor uploads, newest first (filter status)
+         * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["visitorUploads-list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -804,6 +888,30 @@ export interface paths {
         patch: operations["documents-update"];
         trace?: never;
     };
+    "/documents/{id}/redactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document's redactions, newest first
+         * @description Requires the `documents.read` scope (granted by `documents.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["redactions-list"];
+        put?: never;
+        /**
+         * Draft a redaction: marks from boxes, terms and patterns, each with the text it covers
+         * @description Requires the `documents.write` scope (granted by `documents.write` or `apis.all`).
+         */
+        post: operations["redactions-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/documents/{id}/versions": {
         parameters: {
             query?: never;
@@ -850,6 +958,96 @@ export interface paths {
          * @description Requires the `documents.write` scope (granted by `documents.write` or `apis.all`).
          */
         patch: operations["documents-versions-update"];
+        trace?: never;
+    };
+    "/documents/{id}/versions/{versionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a version’s file
+         * @description The version’s original bytes (an Office file as uploaded; a redacted version as its PDF), streamed with the file’s type. Every version of the team’s documents can be downloaded here, including the versions before a redaction (which links never serve again); each download is recorded as a `document.version.downloaded` event.
+         *
+         *     Requires the `documents.read` scope (granted by `documents.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["documents-versions-download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team’s custom domains, oldest first
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["domains-list"];
+        put?: never;
+        /**
+         * Add a custom domain (pending until verified)
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        post: operations["domains-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a custom domain
+         * @description Requires the `links.read` scope (granted by `links.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["domains-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a custom domain (its links return to the app host)
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        delete: operations["domains-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the domain’s DNS now (verified, or failed with what DNS answered)
+         * @description Requires the `links.write` scope (granted by `links.write` or `apis.all`).
+         */
+        post: operations["domains-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/events": {
@@ -1196,6 +1394,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/redactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a redaction (poll it after apply)
+         * @description Requires the `documents.read` scope (granted by `documents.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["redactions-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft (or a failed redaction)
+         * @description Requires the `documents.write` scope (granted by `documents.write` or `apis.all`).
+         */
+        delete: operations["redactions-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Add marks (boxes, terms, patterns) or drop marks of a draft
+         * @description Requires the `documents.write` scope (granted by `documents.write` or `apis.all`).
+         */
+        patch: operations["redactions-update"];
+        trace?: never;
+    };
+    "/redactions/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply: a new primary version with nothing under the marks, verified before it is published
+         * @description Requires the `documents.write` scope (granted by `documents.write` or `apis.all`).
+         */
+        post: operations["redactions-applyMarks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search names and the words inside documents
+         * @description Requires the `documents.read` scope (granted by `documents.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/{uploadId}": {
         parameters: {
             query?: never;
@@ -1210,6 +1476,66 @@ export interface paths {
          */
         put: operations["uploads-put"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visitor-uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a visitor upload
+         * @description Requires the `datarooms.read` scope (granted by `datarooms.read`, `apis.read` or `apis.all`).
+         */
+        get: operations["visitorUploads-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visitor-uploads/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve: the file becomes a room document in its folder; the uploader is mailed
+         * @description Requires the `datarooms.write` scope (granted by `datarooms.write` or `apis.all`).
+         */
+        post: operations["visitorUploads-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visitor-uploads/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject with a reason the uploader sees and is mailed; the file is deleted
+         * @description Requires the `datarooms.write` scope (granted by `datarooms.write` or `apis.all`).
+         */
+        post: operations["visitorUploads-reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2224,6 +2550,8 @@ export interface operations {
                             view_id: string | null;
                             visitor_id: string | null;
                             email: string | null;
+                            /** @description Whether the visitor proved `email` with a one-time code (on accepting, or later in the same session); a typed, unconfirmed address is false. The receipt is mailed only to a proven address. */
+                            email_verified: boolean;
                             name: string | null;
                             ip_address: string | null;
                             user_agent: string | null;
@@ -3108,6 +3436,10 @@ export interface operations {
                             qa_enabled: boolean;
                             /** @description Questions one visitor may ask in any 24 hours */
                             qa_limit_per_visitor_per_day: number;
+                            /** @description IPv4/IPv6 CIDRs every visitor of the room's links must come from; empty allows any address */
+                            ip_allow_list: string[];
+                            /** @description Folders and documents carry index numbers ("1.2.3") for the team and visitors; when false every index_number is null */
+                            index_numbers: boolean;
                             created: string;
                             updated_at: string;
                         }[];
@@ -3157,6 +3489,9 @@ export interface operations {
                     default_permission?: "inherit" | "hidden";
                     qa_enabled?: boolean;
                     qa_limit_per_visitor_per_day?: number;
+                    /** @description IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden. */
+                    ip_allow_list?: string[];
+                    index_numbers?: boolean;
                 };
             };
         };
@@ -3189,6 +3524,10 @@ export interface operations {
                         qa_enabled: boolean;
                         /** @description Questions one visitor may ask in any 24 hours */
                         qa_limit_per_visitor_per_day: number;
+                        /** @description IPv4/IPv6 CIDRs every visitor of the room's links must come from; empty allows any address */
+                        ip_allow_list: string[];
+                        /** @description Folders and documents carry index numbers ("1.2.3") for the team and visitors; when false every index_number is null */
+                        index_numbers: boolean;
                         created: string;
                         updated_at: string;
                     };
@@ -3244,6 +3583,10 @@ export interface operations {
                         qa_enabled: boolean;
                         /** @description Questions one visitor may ask in any 24 hours */
                         qa_limit_per_visitor_per_day: number;
+                        /** @description IPv4/IPv6 CIDRs every visitor of the room's links must come from; empty allows any address */
+                        ip_allow_list: string[];
+                        /** @description Folders and documents carry index numbers ("1.2.3") for the team and visitors; when false every index_number is null */
+                        index_numbers: boolean;
                         created: string;
                         updated_at: string;
                     };
@@ -3327,6 +3670,9 @@ export interface operations {
                     default_permission?: "inherit" | "hidden";
                     qa_enabled?: boolean;
                     qa_limit_per_visitor_per_day?: number;
+                    /** @description IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden. */
+                    ip_allow_list?: string[];
+                    index_numbers?: boolean;
                     is_frozen?: boolean;
                 };
             };
@@ -3359,6 +3705,10 @@ export interface operations {
                         qa_enabled: boolean;
                         /** @description Questions one visitor may ask in any 24 hours */
                         qa_limit_per_visitor_per_day: number;
+                        /** @description IPv4/IPv6 CIDRs every visitor of the room's links must come from; empty allows any address */
+                        ip_allow_list: string[];
+                        /** @description Folders and documents carry index numbers ("1.2.3") for the team and visitors; when false every index_number is null */
+                        index_numbers: boolean;
                         created: string;
                         updated_at: string;
                     };
@@ -3370,6 +3720,60 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "analytics-dataroomSearches": {
+        parameters: {
+            query?: {
+                since?: number;
+                until?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "search_analytics";
+                        dataroom_id: string | null;
+                        link_id: string | null;
+                        /** @description Searches visitors settled on in the range (a query typed on replaces the one it extends). */
+                        total_searches: number;
+                        searches_without_hits: number;
+                        /** @description The most searched queries first (at most 100), compared lower-cased. */
+                        queries: {
+                            query: string;
+                            searches: number;
+                            visits: number;
+                            without_hits: number;
+                            last_searched_at: string;
+                        }[];
+                        since: number;
+                        until: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -3844,6 +4248,8 @@ export interface operations {
                             folder_id: string | null;
                             folder_path: string | null;
                             order_index: number;
+                            /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                            index_number: string | null;
                             created: string;
                         }[];
                         next_cursor: string | null;
@@ -3912,6 +4318,8 @@ export interface operations {
                         folder_id: string | null;
                         folder_path: string | null;
                         order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
                         created: string;
                     };
                 };
@@ -3961,6 +4369,8 @@ export interface operations {
                         folder_id: string | null;
                         folder_path: string | null;
                         order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
                         created: string;
                     };
                 };
@@ -4062,6 +4472,8 @@ export interface operations {
                         folder_id: string | null;
                         folder_path: string | null;
                         order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
                         created: string;
                     };
                 };
@@ -4232,6 +4644,12 @@ export interface operations {
                             child_folder_count: number;
                             created: string;
                             updated_at: string;
+                            /** @description Its place among its parent's folders, dense from 0 */
+                            order_index: number;
+                            /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                            index_number: string | null;
+                            /** @description Visitors of groups with can_upload on this folder may upload files into it, for the team’s approval */
+                            accepts_uploads: boolean;
                         }[];
                         next_cursor: string | null;
                     };
@@ -4275,6 +4693,7 @@ export interface operations {
                     parent_id?: string | null;
                     icon?: string | null;
                     color?: string | null;
+                    accepts_uploads?: boolean;
                 };
             };
         };
@@ -4303,6 +4722,12 @@ export interface operations {
                         child_folder_count: number;
                         created: string;
                         updated_at: string;
+                        /** @description Its place among its parent's folders, dense from 0 */
+                        order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
+                        /** @description Visitors of groups with can_upload on this folder may upload files into it, for the team’s approval */
+                        accepts_uploads: boolean;
                     };
                 };
             };
@@ -4353,6 +4778,12 @@ export interface operations {
                         child_folder_count: number;
                         created: string;
                         updated_at: string;
+                        /** @description Its place among its parent's folders, dense from 0 */
+                        order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
+                        /** @description Visitors of groups with can_upload on this folder may upload files into it, for the team’s approval */
+                        accepts_uploads: boolean;
                     };
                 };
             };
@@ -4432,6 +4863,8 @@ export interface operations {
                     name?: string;
                     icon?: string | null;
                     color?: string | null;
+                    accepts_uploads?: boolean;
+                    order_index?: number;
                 };
             };
         };
@@ -4459,6 +4892,12 @@ export interface operations {
                         child_folder_count: number;
                         created: string;
                         updated_at: string;
+                        /** @description Its place among its parent's folders, dense from 0 */
+                        order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
+                        /** @description Visitors of groups with can_upload on this folder may upload files into it, for the team’s approval */
+                        accepts_uploads: boolean;
                     };
                 };
             };
@@ -4494,11 +4933,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "parent_id": null
+                 *       "parent_id": null,
+                 *       "order_index": 0
                  *     }
                  */
                 "application/json": {
                     parent_id: string | null;
+                    order_index?: number;
                 };
             };
         };
@@ -4527,6 +4968,12 @@ export interface operations {
                         child_folder_count: number;
                         created: string;
                         updated_at: string;
+                        /** @description Its place among its parent's folders, dense from 0 */
+                        order_index: number;
+                        /** @description The item's number in the room ("1.2.3": within a folder its subfolders first, then its documents, each by order_index); null when the room has index_numbers off */
+                        index_number: string | null;
+                        /** @description Visitors of groups with can_upload on this folder may upload files into it, for the team’s approval */
+                        accepts_uploads: boolean;
                     };
                 };
             };
@@ -4987,6 +5434,8 @@ export interface operations {
                             item_type: "dataroom_document" | "dataroom_folder";
                             can_view: boolean;
                             can_download: boolean;
+                            /** @description Folders only: the group’s visitors may upload into the folder when it accepts uploads */
+                            can_upload: boolean;
                         }[];
                         next_cursor: string | null;
                     };
@@ -5030,6 +5479,7 @@ export interface operations {
                         item_id: string;
                         can_view?: boolean;
                         can_download?: boolean;
+                        can_upload?: boolean;
                     }[];
                 };
             };
@@ -5051,8 +5501,133 @@ export interface operations {
                             item_type: "dataroom_document" | "dataroom_folder";
                             can_view: boolean;
                             can_download: boolean;
+                            /** @description Folders only: the group’s visitors may upload into the folder when it accepts uploads */
+                            can_upload: boolean;
                         }[];
                         next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "datarooms-index": {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx" | "pdf";
+                /** @description A viewer group of the room: the index as its visitors see the room. */
+                group_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index file, as an attachment. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example index,path,name,type,pages,size,updated
+                     *     1,,Financials,folder,,,2026-11-28T06:00:00.000Z
+                     *     1.1,Financials,Q3.pdf,pdf,12,48211,2026-11-28T06:00:00.000Z
+                     */
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "datarooms-permissions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "changes": [
+                 *         {
+                 *           "group_id": "g3k9x0m2q8w7e6r5t4y3u2i1",
+                 *           "item_type": "dataroom_folder",
+                 *           "item_id": "q0c5e8sdn3wq0x1m7cx3v2hr",
+                 *           "can_view": true,
+                 *           "can_download": true
+                 *         },
+                 *         {
+                 *           "group_id": "g8h7j6k5l4z3x2c1v0b9n8m7",
+                 *           "item_type": "dataroom_document",
+                 *           "item_id": "d4f5g6h7j8k9l0z1x2c3v4b5",
+                 *           "can_view": false,
+                 *           "can_download": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    changes: {
+                        group_id: string;
+                        /** @enum {string} */
+                        item_type: "dataroom_document" | "dataroom_folder";
+                        item_id: string;
+                        can_view: boolean;
+                        can_download: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "dataroom_permissions_update";
+                        dataroom_id: string;
+                        /** @description Changes applied (all of the request) */
+                        applied: number;
+                        /** @description Per group named, how many changes it received */
+                        groups: {
+                            group_id: string;
+                            changes: number;
+                        }[];
                     };
                 };
             };
@@ -5138,6 +5713,74 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "visitorUploads-list": {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected";
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "visitor_upload";
+                            dataroom_id: string;
+                            /** @description The room folder it was sent to; null when that folder has since been deleted */
+                            folder_id: string | null;
+                            name: string;
+                            /** @description Detected from the bytes, as for any upload */
+                            content_type: string;
+                            size: number;
+                            uploaded_by: {
+                                visitor_id: string;
+                                email: string;
+                            };
+                            /**
+                             * @description pending: seen only by its uploader and the team; approved: a room document (document_id); rejected: with a reason
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected";
+                            /** @description Why it was rejected, shown to the uploader */
+                            reason: string | null;
+                            /** @description The library document it became when approved */
+                            document_id: string | null;
+                            created: string;
+                            decided_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "documents-list": {
         parameters: {
             query?: {
@@ -5180,6 +5823,16 @@ export interface operations {
                              */
                             preview_status: "ready" | "processing" | "failed" | "unavailable";
                             preview_error: string | null;
+                            /**
+                             * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                             * @enum {string}
+                             */
+                            text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                            /**
+                             * @description The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.
+                             * @enum {string}
+                             */
+                            language: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt" | "simple";
                             folder_id: string | null;
                             created: string;
                             updated_at: string;
@@ -5260,6 +5913,16 @@ export interface operations {
                          */
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
+                        /**
+                         * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                         * @enum {string}
+                         */
+                        text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                        /**
+                         * @description The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.
+                         * @enum {string}
+                         */
+                        language: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt" | "simple";
                         folder_id: string | null;
                         created: string;
                         updated_at: string;
@@ -5319,6 +5982,16 @@ export interface operations {
                              */
                             preview_status: "ready" | "processing" | "failed" | "unavailable";
                             preview_error: string | null;
+                            /**
+                             * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                             * @enum {string}
+                             */
+                            text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                            /**
+                             * @description The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.
+                             * @enum {string}
+                             */
+                            language: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt" | "simple";
                             folder_id: string | null;
                             created: string;
                             updated_at: string;
@@ -5435,6 +6108,16 @@ export interface operations {
                          */
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
+                        /**
+                         * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                         * @enum {string}
+                         */
+                        text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                        /**
+                         * @description The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.
+                         * @enum {string}
+                         */
+                        language: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt" | "simple";
                         folder_id: string | null;
                         created: string;
                         updated_at: string;
@@ -5511,6 +6194,11 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     folder_id?: string | null;
+                    /**
+                     * @description The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.
+                     * @enum {string}
+                     */
+                    language?: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt" | "simple";
                 };
             };
         };
@@ -5540,9 +6228,214 @@ export interface operations {
                          */
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
+                        /**
+                         * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                         * @enum {string}
+                         */
+                        text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                        /**
+                         * @description The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.
+                         * @enum {string}
+                         */
+                        language: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt" | "simple";
                         folder_id: string | null;
                         created: string;
                         updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "redactions-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "redaction";
+                            document_id: string;
+                            /** @description The version the marks are drawn on */
+                            source_version_id: string;
+                            /** @description The redacted version, once applied */
+                            result_version_id: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "applying" | "applied" | "failed";
+                            marks: {
+                                id: string;
+                                page: number;
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                                /** @enum {string} */
+                                source: "box" | "term" | "pattern";
+                                /** @description The text the mark covers, as read from the page (empty when none, e.g. over an image) */
+                                text: string;
+                            }[];
+                            terms: string[];
+                            patterns: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                            reason: string | null;
+                            /** @description The redacted file read again before it was published; characters_under_marks is 0 on every applied redaction */
+                            verification: {
+                                pages_checked: number;
+                                characters_under_marks: number;
+                                checked_at: string;
+                            } | null;
+                            /** @description Why it failed (nothing was published) */
+                            error: string | null;
+                            created: string;
+                            applied_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "redactions-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "marks": [
+                 *         {
+                 *           "page": 1,
+                 *           "x": 0.1,
+                 *           "y": 0.2,
+                 *           "width": 0.3,
+                 *           "height": 0.05
+                 *         }
+                 *       ],
+                 *       "terms": [
+                 *         "Project Falcon"
+                 *       ],
+                 *       "patterns": [
+                 *         "email",
+                 *         "iban"
+                 *       ],
+                 *       "reason": "Buyer data room"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Boxes to black out */
+                    marks?: {
+                        /** @description Page number, from 1 */
+                        page: number;
+                        /** @description Left edge, a fraction of the page width (0 at the left of the page as shown) */
+                        x: number;
+                        /** @description Top edge, a fraction of the page height (0 at the top, y downwards) */
+                        y: number;
+                        /** @description A fraction of the page width; x + width is at most 1 */
+                        width: number;
+                        /** @description A fraction of the page height; y + height is at most 1 */
+                        height: number;
+                    }[];
+                    /** @description Every occurrence of each term, case and accents ignored, across line breaks; in form fields and annotations too */
+                    terms?: string[];
+                    /** @description Personal data to find */
+                    patterns?: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                    /** @description Why the document is redacted (kept with the redaction) */
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "redaction";
+                        document_id: string;
+                        /** @description The version the marks are drawn on */
+                        source_version_id: string;
+                        /** @description The redacted version, once applied */
+                        result_version_id: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "applying" | "applied" | "failed";
+                        marks: {
+                            id: string;
+                            page: number;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                            /** @enum {string} */
+                            source: "box" | "term" | "pattern";
+                            /** @description The text the mark covers, as read from the page (empty when none, e.g. over an image) */
+                            text: string;
+                        }[];
+                        terms: string[];
+                        patterns: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                        reason: string | null;
+                        /** @description The redacted file read again before it was published; characters_under_marks is 0 on every applied redaction */
+                        verification: {
+                            pages_checked: number;
+                            characters_under_marks: number;
+                            checked_at: string;
+                        } | null;
+                        /** @description Why it failed (nothing was published) */
+                        error: string | null;
+                        created: string;
+                        applied_at: string | null;
                     };
                 };
             };
@@ -5601,6 +6494,13 @@ export interface operations {
                              */
                             preview_status: "ready" | "processing" | "failed" | "unavailable";
                             preview_error: string | null;
+                            /**
+                             * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                             * @enum {string}
+                             */
+                            text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                            /** @description Why the text could not be read (text_status failed), else null. */
+                            text_error: string | null;
                             file_size: number | null;
                             /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
                             duration_ms: number | null;
@@ -5679,6 +6579,13 @@ export interface operations {
                          */
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
+                        /**
+                         * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                         * @enum {string}
+                         */
+                        text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                        /** @description Why the text could not be read (text_status failed), else null. */
+                        text_error: string | null;
                         file_size: number | null;
                         /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
                         duration_ms: number | null;
@@ -5736,6 +6643,13 @@ export interface operations {
                          */
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
+                        /**
+                         * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                         * @enum {string}
+                         */
+                        text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                        /** @description Why the text could not be read (text_status failed), else null. */
+                        text_error: string | null;
                         file_size: number | null;
                         /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
                         duration_ms: number | null;
@@ -5803,10 +6717,347 @@ export interface operations {
                          */
                         preview_status: "ready" | "processing" | "failed" | "unavailable";
                         preview_error: string | null;
+                        /**
+                         * @description ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).
+                         * @enum {string}
+                         */
+                        text_status: "ready" | "processing" | "none" | "failed" | "unavailable";
+                        /** @description Why the text could not be read (text_status failed), else null. */
+                        text_error: string | null;
                         file_size: number | null;
                         /** @description A video's length in milliseconds, read from its container at upload (or, when the file does not state it, from its first play in the viewer); num_pages is then its count of 10-second segments. Null for every other file, and for a video until its length is known. */
                         duration_ms: number | null;
                         created: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "documents-versions-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its type and a `Content-Disposition: attachment` naming it. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @example attachment; filename="SPA.pdf"; filename*=UTF-8''SPA.pdf */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "domains-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "domain";
+                            /** @description The host name, lower-case ASCII (IDNA), without scheme or port */
+                            name: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                /** @constant */
+                                type: "TXT";
+                                /** @description Where the TXT record goes: _quire-challenge.<name> */
+                                name: string;
+                                /** @description What the TXT record holds */
+                                value: string;
+                            };
+                            /** @description The host name the domain’s CNAME points at */
+                            target: string;
+                            /** @description Why the last check failed, with what DNS answered */
+                            error: string | null;
+                            created: string;
+                            verified_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "domains-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "docs.acme.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A host name such as docs.example.com (no scheme, port or wildcard) */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "domain";
+                        /** @description The host name, lower-case ASCII (IDNA), without scheme or port */
+                        name: string;
+                        /** @enum {string} */
+                        status: "pending" | "verified" | "failed";
+                        verification: {
+                            /** @constant */
+                            type: "TXT";
+                            /** @description Where the TXT record goes: _quire-challenge.<name> */
+                            name: string;
+                            /** @description What the TXT record holds */
+                            value: string;
+                        };
+                        /** @description The host name the domain’s CNAME points at */
+                        target: string;
+                        /** @description Why the last check failed, with what DNS answered */
+                        error: string | null;
+                        created: string;
+                        verified_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "domains-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "domain";
+                        /** @description The host name, lower-case ASCII (IDNA), without scheme or port */
+                        name: string;
+                        /** @enum {string} */
+                        status: "pending" | "verified" | "failed";
+                        verification: {
+                            /** @constant */
+                            type: "TXT";
+                            /** @description Where the TXT record goes: _quire-challenge.<name> */
+                            name: string;
+                            /** @description What the TXT record holds */
+                            value: string;
+                        };
+                        /** @description The host name the domain’s CNAME points at */
+                        target: string;
+                        /** @description Why the last check failed, with what DNS answered */
+                        error: string | null;
+                        created: string;
+                        verified_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "domains-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "domain";
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "domains-verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "domain";
+                        /** @description The host name, lower-case ASCII (IDNA), without scheme or port */
+                        name: string;
+                        /** @enum {string} */
+                        status: "pending" | "verified" | "failed";
+                        verification: {
+                            /** @constant */
+                            type: "TXT";
+                            /** @description Where the TXT record goes: _quire-challenge.<name> */
+                            name: string;
+                            /** @description What the TXT record holds */
+                            value: string;
+                        };
+                        /** @description The host name the domain’s CNAME points at */
+                        target: string;
+                        /** @description Why the last check failed, with what DNS answered */
+                        error: string | null;
+                        created: string;
+                        verified_at: string | null;
                     };
                 };
             };
@@ -5865,6 +7116,8 @@ export interface operations {
                                 id: string | null;
                                 name: string | null;
                                 email: string | null;
+                                /** @description Whether `email` was proven: a team member’s sign-in address, or a visitor’s address confirmed by a one-time code. A visitor’s typed, unconfirmed address is false; false when there is no email. */
+                                email_verified: boolean;
                             };
                             dataroom_id: string | null;
                             data: {
@@ -5929,6 +7182,8 @@ export interface operations {
                             id: string | null;
                             name: string | null;
                             email: string | null;
+                            /** @description Whether `email` was proven: a team member’s sign-in address, or a visitor’s address confirmed by a one-time code. A visitor’s typed, unconfirmed address is false; false when there is no email. */
+                            email_verified: boolean;
                         };
                         dataroom_id: string | null;
                         data: {
@@ -6328,6 +7583,7 @@ export interface operations {
                             allow_download: boolean | null;
                             allow_list: string[];
                             deny_list: string[];
+                            ip_allow_list: string[];
                             watermark_config: {
                                 text: string;
                                 is_tiled: boolean;
@@ -6341,6 +7597,7 @@ export interface operations {
                             welcome_message: string | null;
                             enable_notification: boolean | null;
                             show_banner: boolean | null;
+                            enable_search: boolean | null;
                             custom_fields: {
                                 identifier: string;
                                 /** @enum {string} */
@@ -6356,6 +7613,7 @@ export interface operations {
                             meta_description: string | null;
                             meta_image_url: string | null;
                             agreement_id: string | null;
+                            domain_id: string | null;
                             created: string;
                             updated_at: string;
                         }[];
@@ -6406,6 +7664,8 @@ export interface operations {
                     allow_download?: boolean | null;
                     allow_list?: string[];
                     deny_list?: string[];
+                    /** @description IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden. */
+                    ip_allow_list?: string[];
                     watermark_config?: ({
                         /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
@@ -6418,9 +7678,11 @@ export interface operations {
                         opacity?: number;
                     } | null) | null;
                     welcome_message?: (string | null) | null;
+                    domain_id?: (string | null) | null;
                     agreement_id?: (string | null) | null;
                     enable_notification?: boolean | null;
                     show_banner?: boolean | null;
+                    enable_search?: boolean | null;
                     custom_fields?: {
                         identifier?: string;
                         /** @enum {string} */
@@ -6465,6 +7727,7 @@ export interface operations {
                         allow_download: boolean | null;
                         allow_list: string[];
                         deny_list: string[];
+                        ip_allow_list: string[];
                         watermark_config: {
                             text: string;
                             is_tiled: boolean;
@@ -6478,6 +7741,7 @@ export interface operations {
                         welcome_message: string | null;
                         enable_notification: boolean | null;
                         show_banner: boolean | null;
+                        enable_search: boolean | null;
                         custom_fields: {
                             identifier: string;
                             /** @enum {string} */
@@ -6493,6 +7757,7 @@ export interface operations {
                         meta_description: string | null;
                         meta_image_url: string | null;
                         agreement_id: string | null;
+                        domain_id: string | null;
                         created: string;
                         updated_at: string;
                     };
@@ -6542,6 +7807,7 @@ export interface operations {
                         allow_download: boolean | null;
                         allow_list: string[];
                         deny_list: string[];
+                        ip_allow_list: string[];
                         watermark_config: {
                             text: string;
                             is_tiled: boolean;
@@ -6555,6 +7821,7 @@ export interface operations {
                         welcome_message: string | null;
                         enable_notification: boolean | null;
                         show_banner: boolean | null;
+                        enable_search: boolean | null;
                         custom_fields: {
                             identifier: string;
                             /** @enum {string} */
@@ -6570,6 +7837,7 @@ export interface operations {
                         meta_description: string | null;
                         meta_image_url: string | null;
                         agreement_id: string | null;
+                        domain_id: string | null;
                         created: string;
                         updated_at: string;
                     };
@@ -6650,6 +7918,8 @@ export interface operations {
                     allow_download?: boolean | null;
                     allow_list?: string[];
                     deny_list?: string[];
+                    /** @description IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden. */
+                    ip_allow_list?: string[];
                     watermark_config?: ({
                         /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
@@ -6662,9 +7932,11 @@ export interface operations {
                         opacity?: number;
                     } | null) | null;
                     welcome_message?: (string | null) | null;
+                    domain_id?: (string | null) | null;
                     agreement_id?: (string | null) | null;
                     enable_notification?: boolean | null;
                     show_banner?: boolean | null;
+                    enable_search?: boolean | null;
                     custom_fields?: {
                         identifier?: string;
                         /** @enum {string} */
@@ -6708,6 +7980,7 @@ export interface operations {
                         allow_download: boolean | null;
                         allow_list: string[];
                         deny_list: string[];
+                        ip_allow_list: string[];
                         watermark_config: {
                             text: string;
                             is_tiled: boolean;
@@ -6721,6 +7994,7 @@ export interface operations {
                         welcome_message: string | null;
                         enable_notification: boolean | null;
                         show_banner: boolean | null;
+                        enable_search: boolean | null;
                         custom_fields: {
                             identifier: string;
                             /** @enum {string} */
@@ -6736,6 +8010,7 @@ export interface operations {
                         meta_description: string | null;
                         meta_image_url: string | null;
                         agreement_id: string | null;
+                        domain_id: string | null;
                         created: string;
                         updated_at: string;
                     };
@@ -6797,6 +8072,7 @@ export interface operations {
                             allow_download: boolean;
                             allow_list: string[];
                             deny_list: string[];
+                            ip_allow_list: string[];
                             watermark_config: {
                                 text: string;
                                 is_tiled: boolean;
@@ -6810,6 +8086,7 @@ export interface operations {
                             welcome_message: string | null;
                             enable_notification: boolean;
                             show_banner: boolean;
+                            enable_search: boolean;
                             custom_fields: {
                                 identifier: string;
                                 /** @enum {string} */
@@ -6820,6 +8097,7 @@ export interface operations {
                                 options: string[] | null;
                             }[];
                             brand_id: string | null;
+                            domain_id: string | null;
                             agreement_id: string | null;
                             enable_custom_meta: boolean;
                             allow_access_requests: boolean;
@@ -6898,6 +8176,8 @@ export interface operations {
                     allow_download?: boolean;
                     allow_list?: string[];
                     deny_list?: string[];
+                    /** @description IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden. */
+                    ip_allow_list?: string[];
                     watermark_config?: {
                         /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
@@ -6910,9 +8190,12 @@ export interface operations {
                         opacity?: number;
                     } | null;
                     welcome_message?: string | null;
+                    domain_id?: string | null;
                     agreement_id?: string | null;
                     enable_notification?: boolean;
                     show_banner?: boolean;
+                    /** @description Visitors may search the words of what the link shows (only what their link and group may view). Default true. */
+                    enable_search?: boolean;
                     custom_fields?: {
                         identifier?: string;
                         /** @enum {string} */
@@ -6963,6 +8246,7 @@ export interface operations {
                         allow_download: boolean;
                         allow_list: string[];
                         deny_list: string[];
+                        ip_allow_list: string[];
                         watermark_config: {
                             text: string;
                             is_tiled: boolean;
@@ -6976,6 +8260,7 @@ export interface operations {
                         welcome_message: string | null;
                         enable_notification: boolean;
                         show_banner: boolean;
+                        enable_search: boolean;
                         custom_fields: {
                             identifier: string;
                             /** @enum {string} */
@@ -6986,6 +8271,7 @@ export interface operations {
                             options: string[] | null;
                         }[];
                         brand_id: string | null;
+                        domain_id: string | null;
                         agreement_id: string | null;
                         enable_custom_meta: boolean;
                         allow_access_requests: boolean;
@@ -7048,6 +8334,7 @@ export interface operations {
                         allow_download: boolean;
                         allow_list: string[];
                         deny_list: string[];
+                        ip_allow_list: string[];
                         watermark_config: {
                             text: string;
                             is_tiled: boolean;
@@ -7061,6 +8348,7 @@ export interface operations {
                         welcome_message: string | null;
                         enable_notification: boolean;
                         show_banner: boolean;
+                        enable_search: boolean;
                         custom_fields: {
                             identifier: string;
                             /** @enum {string} */
@@ -7071,6 +8359,7 @@ export interface operations {
                             options: string[] | null;
                         }[];
                         brand_id: string | null;
+                        domain_id: string | null;
                         agreement_id: string | null;
                         enable_custom_meta: boolean;
                         allow_access_requests: boolean;
@@ -7163,6 +8452,8 @@ export interface operations {
                     allow_download?: boolean;
                     allow_list?: string[];
                     deny_list?: string[];
+                    /** @description IPv4/IPv6 addresses or CIDRs visitors must come from; empty (the default) allows any address. Outside it: 403 forbidden. */
+                    ip_allow_list?: string[];
                     watermark_config?: {
                         /** @description Placeholders: {{email}}, {{date}}, {{time}}, {{ip_address}}, {{link_name}}. {{email}} is taken only on a link that asks visitors for their email (email_protected, email_authenticated, an allow or deny list, or a group that does not admit everyone) and {{link_name}} only on a named link; otherwise 422 naming watermark_config.text, also when a later change would leave them empty. */
                         text: string & (unknown & unknown);
@@ -7175,9 +8466,12 @@ export interface operations {
                         opacity?: number;
                     } | null;
                     welcome_message?: string | null;
+                    domain_id?: string | null;
                     agreement_id?: string | null;
                     enable_notification?: boolean;
                     show_banner?: boolean;
+                    /** @description Visitors may search the words of what the link shows (only what their link and group may view). Default true. */
+                    enable_search?: boolean;
                     custom_fields?: {
                         identifier?: string;
                         /** @enum {string} */
@@ -7227,6 +8521,7 @@ export interface operations {
                         allow_download: boolean;
                         allow_list: string[];
                         deny_list: string[];
+                        ip_allow_list: string[];
                         watermark_config: {
                             text: string;
                             is_tiled: boolean;
@@ -7240,6 +8535,7 @@ export interface operations {
                         welcome_message: string | null;
                         enable_notification: boolean;
                         show_banner: boolean;
+                        enable_search: boolean;
                         custom_fields: {
                             identifier: string;
                             /** @enum {string} */
@@ -7250,6 +8546,7 @@ export interface operations {
                             options: string[] | null;
                         }[];
                         brand_id: string | null;
+                        domain_id: string | null;
                         agreement_id: string | null;
                         enable_custom_meta: boolean;
                         allow_access_requests: boolean;
@@ -7424,6 +8721,8 @@ export interface operations {
                             item_type: "dataroom_document" | "dataroom_folder";
                             can_view: boolean;
                             can_download: boolean;
+                            /** @description Folders only: the group’s visitors may upload into the folder when it accepts uploads */
+                            can_upload: boolean;
                         }[];
                         next_cursor: string | null;
                     };
@@ -7768,6 +9067,375 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "redactions-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "redaction";
+                        document_id: string;
+                        /** @description The version the marks are drawn on */
+                        source_version_id: string;
+                        /** @description The redacted version, once applied */
+                        result_version_id: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "applying" | "applied" | "failed";
+                        marks: {
+                            id: string;
+                            page: number;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                            /** @enum {string} */
+                            source: "box" | "term" | "pattern";
+                            /** @description The text the mark covers, as read from the page (empty when none, e.g. over an image) */
+                            text: string;
+                        }[];
+                        terms: string[];
+                        patterns: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                        reason: string | null;
+                        /** @description The redacted file read again before it was published; characters_under_marks is 0 on every applied redaction */
+                        verification: {
+                            pages_checked: number;
+                            characters_under_marks: number;
+                            checked_at: string;
+                        } | null;
+                        /** @description Why it failed (nothing was published) */
+                        error: string | null;
+                        created: string;
+                        applied_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "redactions-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "redaction";
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "redactions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "remove_mark_ids": [
+                 *         "rm_0123456789abcdef"
+                 *       ],
+                 *       "terms": [
+                 *         "Jane Doe"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Boxes to black out */
+                    marks?: {
+                        /** @description Page number, from 1 */
+                        page: number;
+                        /** @description Left edge, a fraction of the page width (0 at the left of the page as shown) */
+                        x: number;
+                        /** @description Top edge, a fraction of the page height (0 at the top, y downwards) */
+                        y: number;
+                        /** @description A fraction of the page width; x + width is at most 1 */
+                        width: number;
+                        /** @description A fraction of the page height; y + height is at most 1 */
+                        height: number;
+                    }[];
+                    /** @description Every occurrence of each term, case and accents ignored, across line breaks; in form fields and annotations too */
+                    terms?: string[];
+                    /** @description Personal data to find */
+                    patterns?: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                    /** @description Why the document is redacted (kept with the redaction) */
+                    reason?: string | null;
+                    /** @description Marks to drop (by id) */
+                    remove_mark_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "redaction";
+                        document_id: string;
+                        /** @description The version the marks are drawn on */
+                        source_version_id: string;
+                        /** @description The redacted version, once applied */
+                        result_version_id: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "applying" | "applied" | "failed";
+                        marks: {
+                            id: string;
+                            page: number;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                            /** @enum {string} */
+                            source: "box" | "term" | "pattern";
+                            /** @description The text the mark covers, as read from the page (empty when none, e.g. over an image) */
+                            text: string;
+                        }[];
+                        terms: string[];
+                        patterns: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                        reason: string | null;
+                        /** @description The redacted file read again before it was published; characters_under_marks is 0 on every applied redaction */
+                        verification: {
+                            pages_checked: number;
+                            characters_under_marks: number;
+                            checked_at: string;
+                        } | null;
+                        /** @description Why it failed (nothing was published) */
+                        error: string | null;
+                        created: string;
+                        applied_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "redactions-applyMarks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted: the work continues in the background */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "redaction";
+                        document_id: string;
+                        /** @description The version the marks are drawn on */
+                        source_version_id: string;
+                        /** @description The redacted version, once applied */
+                        result_version_id: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "applying" | "applied" | "failed";
+                        marks: {
+                            id: string;
+                            page: number;
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                            /** @enum {string} */
+                            source: "box" | "term" | "pattern";
+                            /** @description The text the mark covers, as read from the page (empty when none, e.g. over an image) */
+                            text: string;
+                        }[];
+                        terms: string[];
+                        patterns: ("email" | "phone" | "iban" | "card" | "ssn")[];
+                        reason: string | null;
+                        /** @description The redacted file read again before it was published; characters_under_marks is 0 on every applied redaction */
+                        verification: {
+                            pages_checked: number;
+                            characters_under_marks: number;
+                            checked_at: string;
+                        } | null;
+                        /** @description Why it failed (nothing was published) */
+                        error: string | null;
+                        created: string;
+                        applied_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description What a search box takes: words (all must match), "an exact phrase", -word to exclude, or between alternatives. Case and accents never matter; words match in the document’s language (signed finds signing). Any text up to 500 characters is a search: a query with nothing to match finds nothing. */
+                q: string;
+                dataroom_id?: string;
+                folder_id?: string;
+                document_id?: string;
+                type?: "pdf" | "image" | "docs" | "sheet" | "slides" | "video" | "zip" | "email" | "cad" | "text" | "other";
+                /** @description Page size. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "search_hit";
+                            document_id: string;
+                            document_name: string;
+                            /** @description The primary version whose words matched (only primary versions are searched). */
+                            version_id: string;
+                            /** @description The page the words are on; null for a match of the document’s name. */
+                            page_number: number | null;
+                            /** @description Plain text around the match, at most 240 characters (… where cut); for a name match, the name. */
+                            snippet: string;
+                            /** @description The matched words in snippet: [start, end) offsets in UTF-16 code units (as JavaScript strings count). */
+                            highlights: [
+                                number,
+                                number
+                            ][];
+                            /** @description Relevance: higher first, comparable within one search only. */
+                            score: number;
+                            /**
+                             * @description name: the document’s name matched (listed first); text: words of a page.
+                             * @enum {string}
+                             */
+                            match: "name" | "text";
+                            /** @description In a room’s search (`dataroom_id`): the document’s index number in the room ("2.1"); null otherwise, or when the room has index_numbers off. */
+                            index_number: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "uploads-put": {
         parameters: {
             query: {
@@ -7935,6 +9603,221 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    "visitorUploads-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "visitor_upload";
+                        dataroom_id: string;
+                        /** @description The room folder it was sent to; null when that folder has since been deleted */
+                        folder_id: string | null;
+                        name: string;
+                        /** @description Detected from the bytes, as for any upload */
+                        content_type: string;
+                        size: number;
+                        uploaded_by: {
+                            visitor_id: string;
+                            email: string;
+                        };
+                        /**
+                         * @description pending: seen only by its uploader and the team; approved: a room document (document_id); rejected: with a reason
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected";
+                        /** @description Why it was rejected, shown to the uploader */
+                        reason: string | null;
+                        /** @description The library document it became when approved */
+                        document_id: string | null;
+                        created: string;
+                        decided_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "visitorUploads-approve": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description The document’s name; the uploaded file’s name when left out */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "visitor_upload";
+                        dataroom_id: string;
+                        /** @description The room folder it was sent to; null when that folder has since been deleted */
+                        folder_id: string | null;
+                        name: string;
+                        /** @description Detected from the bytes, as for any upload */
+                        content_type: string;
+                        size: number;
+                        uploaded_by: {
+                            visitor_id: string;
+                            email: string;
+                        };
+                        /**
+                         * @description pending: seen only by its uploader and the team; approved: a room document (document_id); rejected: with a reason
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected";
+                        /** @description Why it was rejected, shown to the uploader */
+                        reason: string | null;
+                        /** @description The library document it became when approved */
+                        document_id: string | null;
+                        created: string;
+                        decided_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "visitorUploads-reject": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry. Send a fresh unique value (a UUID) per request, and the same value on retries of it. The first request with a key runs and its answer (any status but 5xx and 429) is kept for 24 hours for your team; a later request with the same key, path and body gets that answer again with `Idempotent-Replayed: true` and changes nothing. The same key with another path or body is 422, and while the first request is still running 409 (`details.header` names this header). A key is 1 to 255 printable ASCII characters (400 otherwise).
+                 * @example 5f0c3a1e-8a43-4a8e-9d3b-2d6a4c1f7e90
+                 */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Please send the signed version of this agreement."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Shown and mailed to the uploader */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "visitor_upload";
+                        dataroom_id: string;
+                        /** @description The room folder it was sent to; null when that folder has since been deleted */
+                        folder_id: string | null;
+                        name: string;
+                        /** @description Detected from the bytes, as for any upload */
+                        content_type: string;
+                        size: number;
+                        uploaded_by: {
+                            visitor_id: string;
+                            email: string;
+                        };
+                        /**
+                         * @description pending: seen only by its uploader and the team; approved: a room document (document_id); rejected: with a reason
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected";
+                        /** @description Why it was rejected, shown to the uploader */
+                        reason: string | null;
+                        /** @description The library document it became when approved */
+                        document_id: string | null;
+                        created: string;
+                        decided_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     "visitors-list": {

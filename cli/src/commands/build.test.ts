@@ -7,7 +7,7 @@ import { contentTypeFor } from '../api/content-type';
 import { buildProgram } from '../main';
 import { flagName } from './build';
 import { formatTable } from '../output';
-import { DOCUMENT_COLUMNS, GROUPS, type GroupDef } from './table';
+import { DOCUMENT_COLUMNS, GROUPS, TOP_LEVEL, type GroupDef } from './table';
 
 const leaves = (c: Command, prefix = ''): string[] =>
   c.commands.length ? c.commands.flatMap((s) => leaves(s, `${prefix}${s.name()} `)) : [prefix.trim()];
@@ -20,8 +20,10 @@ describe('command table', () => {
       g.groups?.forEach(walk);
     };
     GROUPS.forEach(walk);
-    // Steps 1 and 2 of `documents upload` / `add-version` (files.ts), and `whoami` (auth.ts).
-    const byHand = ['POST /documents/upload-url', 'PUT /uploads/{uploadId}', 'GET /me'];
+    walk({ name: '', summary: '', ops: TOP_LEVEL });
+    // Steps 1 and 2 of `documents upload` / `add-version` (files.ts), `documents download` (files.ts),
+    // `whoami` (auth.ts) and `datarooms index` (room-index.ts): file transfers and the session.
+    const byHand = ['POST /documents/upload-url', 'PUT /uploads/{uploadId}', 'GET /documents/{id}/versions/{versionId}/download', 'GET /me', 'GET /datarooms/{id}/index'];
     const all = Object.keys(operations).filter((k) => !byHand.includes(k));
     expect([...used].filter((k) => !(k in operations))).toEqual([]);
     expect(all.filter((k) => !used.has(k))).toEqual([]);
@@ -40,6 +42,8 @@ describe('command table', () => {
     const create = find('links create').options.map((o) => o.long);
     expect(create).toEqual(expect.arrayContaining(['--document', '--allow-download', '--no-allow-download', '--expires-at', '--data']));
     expect(find('documents list').options.map((o) => o.long)).toEqual(expect.arrayContaining(['--limit', '--cursor', '--folder', '--query', '--all']));
+    expect(find('search').options.map((o) => o.long)).toEqual(expect.arrayContaining(['--dataroom', '--folder', '--document', '--type', '--limit', '--all']));
+    expect(find('search').registeredArguments.map((a) => a.name())).toEqual(['text']);
   });
 });
 

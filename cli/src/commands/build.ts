@@ -158,7 +158,7 @@ export function show(ctx: Ctx, res: unknown, columns: string[] | undefined, page
   printResult(res, { json: ctx.opts.json });
 }
 
-function buildOp(parent: Command, def: OpDef, columns?: string[]) {
+export function buildOp(parent: Command, def: OpDef, columns?: string[]) {
   const key = `${def.method} ${def.path}`;
   const spec = OPS[key];
   if (!spec) throw new Error(`quire: ${key} is not in operations.json (run npm run cli:types)`);

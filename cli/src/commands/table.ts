@@ -77,6 +77,19 @@ export const GROUPS: GroupDef[] = [
           }),
         ],
       },
+      {
+        name: 'redactions',
+        summary: 'Redactions: marks from boxes, terms and patterns; apply writes a verified redacted version',
+        columns: ['id', 'status', 'source_version_id', 'result_version_id', 'created', 'applied_at', 'error'],
+        ops: [
+          op('list', 'GET', '/documents/{id}/redactions', { args: ['id=document'] }),
+          op('create', 'POST', '/documents/{id}/redactions', { args: ['id=document'], summary: 'Draft a redaction (--terms, --patterns, --marks as JSON)' }),
+          op('get', 'GET', '/redactions/{id}', { args: ['id=redaction'] }),
+          op('update', 'PATCH', '/redactions/{id}', { args: ['id=redaction'], summary: 'Add marks, terms or patterns, or drop marks (--remove-mark-ids)' }),
+          op('apply', 'POST', '/redactions/{id}/apply', { args: ['id=redaction'], summary: 'Apply: a new primary version, verified before it is published (poll with get)' }),
+          op('delete', 'DELETE', '/redactions/{id}', { args: ['id=redaction'] }),
+        ],
+      },
     ],
   },
   {
@@ -147,6 +160,12 @@ export const GROUPS: GroupDef[] = [
             args: GROUP,
             summary: 'Upsert permissions: --permissions \'[{"item_id":"…","can_view":true,"can_download":false}]\'',
           }),
+          op('set-many', 'PUT', '/datarooms/{id}/permissions', {
+            args: [ROOM],
+            columns: ['object', 'dataroom_id', 'applied'],
+            summary:
+              'Several groups at once, all or none (up to 5,000): --changes \'[{"group_id":"…","item_type":"dataroom_folder","item_id":"…","can_view":true,"can_download":false}]\'',
+          }),
         ],
       },
       {
@@ -216,6 +235,17 @@ export const GROUPS: GroupDef[] = [
     ],
   },
   {
+    name: 'visitor-uploads',
+    summary: 'Files visitors uploaded into room folders, waiting for approval',
+    columns: ['id', 'status', 'name', 'size', 'uploaded_by', 'reason', 'created'],
+    ops: [
+      op('list', 'GET', '/datarooms/{id}/visitor-uploads', { args: [ROOM], summary: 'A room’s visitor uploads, newest first (--status pending, approved or rejected)' }),
+      op('get', 'GET', '/visitor-uploads/{id}', { args: ['id=visitor upload'] }),
+      op('approve', 'POST', '/visitor-uploads/{id}/approve', { args: ['id=visitor upload'], summary: 'The file becomes a room document in its folder (--name renames it); the uploader is mailed' }),
+      op('reject', 'POST', '/visitor-uploads/{id}/reject', { args: ['id=visitor upload', 'reason'], summary: 'Reject with a reason the uploader sees and is mailed; the file is deleted' }),
+    ],
+  },
+  {
     name: 'visitors',
     summary: 'People who viewed or were invited',
     columns: ['id', 'email', 'verified', 'dataroom_id', 'total_views', 'last_viewed_at'],
@@ -244,6 +274,7 @@ export const GROUPS: GroupDef[] = [
       op('document', 'GET', '/analytics/documents/{id}', { args: ['id=document'] }),
       op('link', 'GET', '/analytics/links/{id}', { args: ['id=link'] }),
       op('dataroom', 'GET', '/analytics/datarooms/{id}', { args: [ROOM] }),
+      op('searches', 'GET', '/datarooms/{id}/analytics/searches', { args: [ROOM], summary: 'What a room’s visitors searched for, how often, and what found nothing' }),
       op('view', 'GET', '/analytics/views/{id}', { args: ['id=view'] }),
     ],
   },
@@ -261,6 +292,18 @@ export const GROUPS: GroupDef[] = [
     ],
   },
   {
+    name: 'domains',
+    summary: 'Custom domains links are shared on (add, publish the TXT record, verify)',
+    columns: ['id', 'name', 'status', 'verification', 'target', 'verified_at', 'error'],
+    ops: [
+      op('list', 'GET', '/domains'),
+      op('get', 'GET', '/domains/{id}', { args: ['id=domain'] }),
+      op('add', 'POST', '/domains', { args: ['name'], summary: 'Add a domain (pending): then publish its TXT record and CNAME' }),
+      op('verify', 'POST', '/domains/{id}/verify', { args: ['id=domain'], summary: 'Check the domain’s DNS now' }),
+      op('remove', 'DELETE', '/domains/{id}', { args: ['id=domain'], summary: 'Remove a domain (its links return to the app host)' }),
+    ],
+  },
+  {
     name: 'webhooks',
     summary: 'Webhook endpoints (Standard Webhooks) and their delivery log',
     columns: ['id', 'url', 'events', 'enabled', 'disabled_reason', 'updated_at'],
@@ -272,4 +315,13 @@ export const GROUPS: GroupDef[] = [
       op('retry', 'POST', '/webhooks/{id}/deliveries/{deliveryId}/retry', { args: ['id=webhook', 'deliveryId=delivery'], summary: 'Send a delivery again now', columns: DELIVERY_COLUMNS }),
     ],
   },
+];
+
+/** Commands directly under `quire`. */
+export const TOP_LEVEL: OpDef[] = [
+  op('search', 'GET', '/search', {
+    args: ['q=text'],
+    summary: 'Search names and the words inside documents (words, "phrases", -exclusions, or); filters --dataroom-id, --folder-id, --document-id, --type',
+    columns: ['document_name', 'page_number', 'match', 'snippet', 'document_id'],
+  }),
 ];

@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/time';
 import { useToast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { useDateFormat } from '@/lib/use-date-format';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@/lib/shared/webhooks';
 import { errorMessage } from '@/lib/trpc/errors';
 import { useDeliveryPages } from '@/lib/trpc/lists';
@@ -177,7 +177,8 @@ function Response({ delivery: d }: { delivery: Delivery }) {
 
 /** A time soon to come reads "in a few seconds" (the relative format calls it "just now"). */
 function NextAttempt({ iso }: { iso: string }) {
+  const fmt = useDateFormat();
   const ms = new Date(iso).getTime() - Date.now();
-  if (ms > -45_000 && ms < 45_000) return <span title={formatDateTime(iso)}>{ms > 0 ? 'in a few seconds' : 'now'}</span>;
+  if (ms > -45_000 && ms < 45_000) return <span title={fmt.dateTime(iso)}>{ms > 0 ? 'in a few seconds' : 'now'}</span>;
   return <RelativeTime iso={iso} />;
 }

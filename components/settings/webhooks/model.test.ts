@@ -30,8 +30,8 @@ describe('the webhook event picker', () => {
     expect(groupState(next, rooms)).toBe('some');
     // A nested prefix is split the same way.
     const versions = toggleType(new Set(['document.version.*']), 'document.version.created');
-    expect([...versions]).toEqual(['document.version.promoted']);
-    expect([...toggleType(versions, 'document.version.created')].sort()).toEqual(['document.version.created', 'document.version.promoted']);
+    expect([...versions]).toEqual(['document.version.promoted', 'document.version.downloaded']);
+    expect([...toggleType(versions, 'document.version.created')].sort()).toEqual(['document.version.created', 'document.version.downloaded', 'document.version.promoted']);
   });
 
   it('orders and summarises a subscription', () => {

@@ -28,6 +28,9 @@ export const AgreementAcceptance = z.object({
   view_id: z.string().nullable(),
   visitor_id: z.string().nullable(),
   email: z.string().nullable(),
+  email_verified: z
+    .boolean()
+    .describe('Whether the visitor proved `email` with a one-time code (on accepting, or later in the same session); a typed, unconfirmed address is false. The receipt is mailed only to a proven address.'),
   name: z.string().nullable(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),

@@ -3,6 +3,7 @@
 import * as reports from '../../services/analytics/reports';
 import { listAccessDenials } from '../../services/analytics/denials';
 import { roomDetail } from '../../services/analytics/room-detail';
+import { linkSearches, roomSearches } from '../../services/analytics/searches';
 import { router, teamProcedure } from '../../trpc';
 import * as s from './schemas';
 
@@ -25,6 +26,16 @@ export const analyticsRouter = router({
     .input(s.DataroomAnalyticsInput)
     .output(s.DataroomAnalytics)
     .query(({ ctx, input }) => reports.dataroomAnalytics(ctx.actor, input.id, input)),
+  dataroomSearches: analytics()
+    .meta({ openapi: { method: 'GET', path: '/datarooms/{id}/analytics/searches', tags, summary: 'What a room’s visitors searched for, how often, and what found nothing' } })
+    .input(s.DataroomAnalyticsInput)
+    .output(s.SearchAnalytics)
+    .query(({ ctx, input }) => roomSearches(ctx.actor, input.id, input)),
+  // Dashboard-only: the same for one link.
+  linkSearches: teamProcedure('analytics.read')
+    .input(s.LinkAnalyticsInput)
+    .output(s.SearchAnalytics)
+    .query(({ ctx, input }) => linkSearches(ctx.actor, input.id, input)),
   view: analytics()
     .meta({ openapi: { method: 'GET', path: '/analytics/views/{id}', tags, summary: 'The pages of one visit and the time on each' } })
     .input(s.ViewAnalyticsInput)

@@ -46,6 +46,18 @@ export const DataroomAnalytics = z.object({
   ...rangeOut,
 });
 
+export const SearchAnalytics = z.object({
+  object: z.literal('search_analytics'),
+  dataroom_id: z.string().nullable(),
+  link_id: z.string().nullable(),
+  total_searches: z.int().describe('Searches visitors settled on in the range (a query typed on replaces the one it extends).'),
+  searches_without_hits: z.int(),
+  queries: z
+    .array(z.object({ query: z.string(), searches: z.int(), visits: z.int(), without_hits: z.int(), last_searched_at: z.string() }))
+    .describe('The most searched queries first (at most 100), compared lower-cased.'),
+  ...rangeOut,
+});
+
 export const ViewAnalytics = z.object({
   object: z.literal('view_analytics'),
   view_id: z.string(),

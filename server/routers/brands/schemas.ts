@@ -153,8 +153,8 @@ export const Preview = z.object({
       z.object({
         kind: z.literal('room'),
         tree: z.object({
-          room: z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), allowBulkDownload: z.boolean() }),
-          folders: z.array(z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable(), path: z.string() })),
+          room: z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), allowBulkDownload: z.boolean(), indexNumbers: z.boolean().optional() }),
+          folders: z.array(z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable(), path: z.string(), indexNumber: z.string().nullable().optional() })),
           documents: z.array(
             z.object({
               placementId: z.string().nullable(),
@@ -167,6 +167,7 @@ export const Preview = z.object({
               storageKey: z.string().nullable(),
               pageWidth: z.number().nullable(),
               pageHeight: z.number().nullable(),
+              indexNumber: z.string().nullable().optional(),
             }),
           ),
         }),

@@ -21,7 +21,7 @@ export const roomFoldersRouter = router({
     .output(s.RoomFolder)
     .query(({ ctx, input }) => folders.getRoomFolder(ctx.actor, input.id, input.folderId)),
   update: teamProcedure('datarooms.write')
-    .meta({ openapi: { method: 'PATCH', path: '/datarooms/{id}/folders/{folderId}', tags, summary: 'Rename a room folder or set its icon and colour' } })
+    .meta({ openapi: { method: 'PATCH', path: '/datarooms/{id}/folders/{folderId}', tags, summary: 'Rename a room folder, set its icon and colour, or reorder it among its siblings (order_index)' } })
     .input(s.UpdateRoomFolderInput)
     .output(s.RoomFolder)
     .mutation(({ ctx, input }) => folders.updateRoomFolder(ctx.actor, input.id, input.folderId, input)),
@@ -29,7 +29,7 @@ export const roomFoldersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/datarooms/{id}/folders/{folderId}/move', tags, summary: 'Move a room folder (parent_id null = top level)' } })
     .input(s.MoveRoomFolderInput)
     .output(s.RoomFolder)
-    .mutation(({ ctx, input }) => folders.moveRoomFolder(ctx.actor, input.id, input.folderId, input.parent_id)),
+    .mutation(({ ctx, input }) => folders.moveRoomFolder(ctx.actor, input.id, input.folderId, input.parent_id, input.order_index)),
   delete: teamProcedure('datarooms.write')
     .meta({ openapi: { method: 'DELETE', path: '/datarooms/{id}/folders/{folderId}', tags, summary: 'Delete a room folder (cascade=true when not empty)' } })
     .input(s.DeleteRoomFolderInput)

@@ -59,5 +59,10 @@ export const roomGroupsRouter = router({
       .input(s.SetPermissionsInput)
       .output(s.PermissionList)
       .mutation(({ ctx, input }) => permissions.setPermissions(ctx.actor, input.id, input.groupId, input.permissions)),
+    // Dashboard only: a folder and everything inside it at once.
+    setFolderVisibility: teamProcedure('datarooms.write')
+      .input(s.SetFolderVisibilityInput)
+      .output(s.PermissionList)
+      .mutation(({ ctx, input }) => permissions.setFolderVisibility(ctx.actor, input.id, input.groupId, input.folderId, input.visible)),
   }),
 });

@@ -1,11 +1,14 @@
 // Data rooms and everything in them (spec 2.5, 2.6, 3.4, 4.4; DESIGN.md "Data rooms").
 import * as rooms from '../../services/datarooms/rooms';
+import { roomIndexFile } from '../../services/datarooms/index-export';
+import { viewAs } from '../../services/datarooms/view-as';
 import { router, teamProcedure } from '../../trpc';
 import { roomBrandingRouter } from './branding';
 import { roomDocumentsRouter } from './documents';
 import { roomExportsRouter } from './exports';
 import { roomFoldersRouter } from './folders';
 import { roomGroupsRouter } from './groups';
+import { roomPermissionsRouter } from './permissions';
 import * as s from './schemas';
 
 const tags = ['Data rooms'];
@@ -36,9 +39,19 @@ export const dataroomsRouter = router({
     .input(s.DataroomIdInput)
     .output(s.deleted('dataroom'))
     .mutation(({ ctx, input }) => rooms.deleteDataroom(ctx.actor, input.id)),
+  // The index file's bytes: /v1's GET /datarooms/{id}/index (server/rest/index-route.ts) and the
+  // dashboard's download route answer them; no openapi meta (tRPC's JSON cannot carry bytes).
+  indexFile: teamProcedure('datarooms.read')
+    .input(s.RoomIndexInput)
+    .query(({ ctx, input }) => roomIndexFile(ctx.actor, input.id, input.format ?? 'csv', input.group_id)),
+  // Dashboard only: the room as a group's or a link's visitors see it (nothing is recorded).
+  viewAs: teamProcedure('datarooms.read')
+    .input(s.ViewAsInput)
+    .query(({ ctx, input }) => viewAs(ctx.actor, input)),
   documents: roomDocumentsRouter,
   folders: roomFoldersRouter,
   groups: roomGroupsRouter,
+  permissions: roomPermissionsRouter,
   branding: roomBrandingRouter,
   exports: roomExportsRouter,
 });

@@ -3,6 +3,7 @@ import * as documents from '../../services/documents';
 import { createUploadUrl } from '../../services/uploads';
 import * as versions from '../../services/versions';
 import { browseDocuments } from '../../services/document-browser';
+import { documentPageHighlights } from '../../services/search/team';
 import { memberProcedure, router, teamProcedure } from '../../trpc';
 import * as s from './schemas';
 import { config } from '../../config';
@@ -57,6 +58,10 @@ export const documentsRouter = router({
     .input(s.CreateDocumentInput)
     .output(s.Document)
     .mutation(({ ctx, input }) => documents.createDocument(ctx.actor, input as Parameters<typeof documents.createDocument>[1])),
+  /** Where a search's words are on one page (dashboard only: the document page's find). */
+  pageHighlights: memberProcedure
+    .input(s.PageHighlightsInput)
+    .query(({ ctx, input }) => documentPageHighlights(ctx.actor, input)),
   /** The library list in a chosen order (dashboard only; /v1 lists newest first). */
   browse: memberProcedure.input(s.BrowseDocumentsInput).query(({ ctx, input }) => browseDocuments(ctx.actor, input)),
   get: teamProcedure('documents.read')

@@ -4,6 +4,9 @@ import { DOCUMENT_SORTS } from '../../services/document-browser';
 import { httpsUrl, name, sourceUrl } from '../../schemas/fields';
 import type { ResourceDocs } from '../../openapi/resource-docs';
 import { PREVIEW_STATUSES } from '../../../lib/shared/preview-status';
+import { DOCUMENT_LANGUAGES } from '../../../lib/shared/document-languages';
+import { TEXT_STATUSES } from '../../services/search/text-status';
+import { SEARCH_QUERY_MAX } from '../search/schemas';
 
 export { httpsUrl, name, sourceUrl };
 
@@ -11,6 +14,15 @@ export { httpsUrl, name, sourceUrl };
 const previewStatus = z
   .enum(PREVIEW_STATUSES)
   .describe('ready: the viewer shows it; processing: being converted to PDF; failed: it cannot be shown (preview_error says why); unavailable: no preview on this server or for this type (downloads still work).');
+
+/** Whether the file's words are searchable (GET /v1/search). */
+export const textStatus = z
+  .enum(TEXT_STATUSES)
+  .describe('ready: its words are searchable; processing: being read (an Office file once converted, scanned pages by OCR); none: it has no text (e.g. a scan where OCR is not installed); failed: it could not be read (text_error on the version says why); unavailable: this kind of file has no words to read (video, link).');
+
+export const documentLanguage = z
+  .enum(DOCUMENT_LANGUAGES)
+  .describe("The language the document's words are stemmed in for search (simple: no stemming). Default: the team's default brand language. Changing it indexes the document again at once.");
 
 /** What num_pages counts, for every kind of file (a video's "pages" are its 10-second segments). */
 export const numPages = z
@@ -29,6 +41,8 @@ export const Document = z.object({
   num_pages: numPages,
   preview_status: previewStatus,
   preview_error: z.string().nullable(),
+  text_status: textStatus,
+  language: documentLanguage,
   folder_id: z.string().nullable(),
   created: z.string(),
   updated_at: z.string(),
@@ -45,6 +59,8 @@ export const DocumentVersion = z.object({
   num_pages: numPages,
   preview_status: previewStatus,
   preview_error: z.string().nullable(),
+  text_status: textStatus,
+  text_error: z.string().nullable().describe('Why the text could not be read (text_status failed), else null.'),
   file_size: z.int().nullable(),
   duration_ms: z
     .int()
@@ -113,6 +129,7 @@ export const UpdateDocumentInput = z.strictObject({
   id: id(),
   name: name.optional(),
   folder_id: id('folder_id').nullable().optional(),
+  language: documentLanguage.optional(),
 });
 
 export const UploadUrlInput = z.strictObject({
@@ -177,3 +194,10 @@ export const openApiDocs: ResourceDocs = {
     'documents-versions-update': { is_primary: true },
   },
 };
+
+export const PageHighlightsInput = z.strictObject({
+  id: id(),
+  version_id: id('version_id').optional(),
+  page: z.int().min(1).max(100_000),
+  q: z.string().min(1).max(SEARCH_QUERY_MAX),
+});

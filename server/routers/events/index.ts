@@ -11,6 +11,11 @@ export const eventsRouter = router({
     .input(s.ListEventsInput)
     .output(s.EventList)
     .query(({ ctx, input }) => auditLog.listEvents(ctx.actor, input)),
+  // Dashboard only: the same list, with the names of the links, documents, agreements and rooms its events refer to.
+  log: teamProcedure('audit.read')
+    .input(s.ListEventsInput)
+    .output(s.NamedEventList)
+    .query(({ ctx, input }) => auditLog.listNamedEvents(ctx.actor, input)),
   get: teamProcedure('audit.read')
     .meta({ openapi: { method: 'GET', path: '/events/{id}', tags, summary: 'Get an event' } })
     .input(s.EventIdInput)

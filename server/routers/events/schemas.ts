@@ -8,6 +8,9 @@ export const EventActor = z.object({
   id: z.string().nullable(),
   name: z.string().nullable(),
   email: z.string().nullable(),
+  email_verified: z
+    .boolean()
+    .describe('Whether `email` was proven: a team member’s sign-in address, or a visitor’s address confirmed by a one-time code. A visitor’s typed, unconfirmed address is false; false when there is no email.'),
 });
 
 export const Event = z.object({
@@ -24,6 +27,12 @@ export const Event = z.object({
   request: z.object({ ip_address: z.string().nullable(), user_agent: z.string().nullable() }).nullable(),
 });
 export const EventList = listOf(Event);
+/** The dashboard's log (no /v1 route): each event with the names of the ids it refers to, keyed by their field. */
+export const NamedEventList = listOf(
+  Event.extend({
+    names: z.object({ link_id: z.string(), document_id: z.string(), agreement_id: z.string(), dataroom_id: z.string() }).partial(),
+  }),
+);
 
 export const EventFilters = {
   type: z.string().trim().min(1).max(64).optional().describe('An event type (document.created), a prefix ending in .* (dataroom.*), or *'),

@@ -18,10 +18,12 @@ export const LinkPreset = z.object({
   allow_download: z.boolean().nullable(),
   allow_list: z.array(z.string()),
   deny_list: z.array(z.string()),
+  ip_allow_list: z.array(z.string()),
   watermark_config: WatermarkConfig.nullable(),
   welcome_message: z.string().nullable(),
   enable_notification: z.boolean().nullable(),
   show_banner: z.boolean().nullable(),
+  enable_search: z.boolean().nullable(),
   custom_fields: z.array(CustomField).nullable(),
   enable_custom_meta: z.boolean().nullable(),
   allow_access_requests: z.boolean().nullable(),
@@ -29,6 +31,7 @@ export const LinkPreset = z.object({
   meta_description: z.string().nullable(),
   meta_image_url: z.string().nullable(),
   agreement_id: z.string().nullable(),
+  domain_id: z.string().nullable(),
   created: z.string(),
   updated_at: z.string(),
 });
@@ -36,8 +39,8 @@ export const LinkPresetList = listOf(LinkPreset);
 
 /** A preset's boolean settings take null: "do not seed". */
 const nullableSettings = Object.fromEntries(
-  Object.entries(sharedSettings).map(([k, v]) => [k, k === 'allow_list' || k === 'deny_list' ? v : (v as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()]),
-) as { [K in keyof typeof sharedSettings]: K extends 'allow_list' | 'deny_list' ? (typeof sharedSettings)[K] : z.ZodOptional<z.ZodNullable<z.ZodType<NonNullable<z.output<(typeof sharedSettings)[K]>>>>> };
+  Object.entries(sharedSettings).map(([k, v]) => [k, k === 'allow_list' || k === 'deny_list' || k === 'ip_allow_list' ? v : (v as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()]),
+) as { [K in keyof typeof sharedSettings]: K extends 'allow_list' | 'deny_list' | 'ip_allow_list' ? (typeof sharedSettings)[K] : z.ZodOptional<z.ZodNullable<z.ZodType<NonNullable<z.output<(typeof sharedSettings)[K]>>>>> };
 
 const presetFields = {
   ...nullableSettings,

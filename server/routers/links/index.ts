@@ -1,6 +1,7 @@
 // Share links (spec 2.7, 4.5; DESIGN.md "Links, presets and the viewer").
 import * as links from '../../services/links/links';
 import { linkSummaries, viewDetails } from '../../services/links/summaries';
+import { linkAccess } from '../../services/link-access';
 import { listLinkViews } from '../../services/links/views';
 import { inviteToLink, listLinkInvitations } from '../../services/links/invitations';
 import { router, teamProcedure } from '../../trpc';
@@ -62,6 +63,11 @@ export const linksRouter = router({
     .input(s.LinkSummariesInput)
     .output(s.LinkSummaries)
     .query(({ ctx, input }) => linkSummaries(ctx.actor, input.ids)),
+  // Dashboard-only: downloads and Q&A as the viewer decides them, for the link page's summary.
+  access: teamProcedure('links.read')
+    .input(s.LinkIdInput)
+    .output(s.LinkAccess)
+    .query(({ ctx, input }) => linkAccess(ctx.actor, input.id)),
   viewDetails: teamProcedure('analytics.read')
     .input(s.ViewDetailsInput)
     .output(s.ViewDetails)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorQuery, deleted, id, jsonBool, jsonInt, limitQuery, listOf } from '../../schemas/common';
-import { httpsUrl, line, sourceUrl, text } from '../../schemas/fields';
+import { httpsUrl, ipAllowList, line, sourceUrl, text } from '../../schemas/fields';
 import { CUSTOM_FIELD_TYPES } from '../../../lib/shared/link-settings';
 import { WATERMARK_POSITIONS, WATERMARK_ROTATIONS } from '../../../lib/shared/watermark';
 import type { ResourceDocs } from '../../openapi/resource-docs';
@@ -80,11 +80,14 @@ export const sharedSettings = {
   allow_download: jsonBool().describe(`Visitors may download the files. ${WATERMARKED_DOWNLOADS}`).optional(),
   allow_list: accessList.optional(),
   deny_list: accessList.optional(),
+  ip_allow_list: ipAllowList.optional(),
   watermark_config: WatermarkConfigInput.describe(`Drawn over every page on screen and burned into downloads. ${WATERMARKED_DOWNLOADS}`).nullable().optional(),
   welcome_message: text(1000).nullable().optional(),
+  domain_id: id('domain_id').describe('One of the team\'s verified custom domains: the link is shared on it (its `url`, mails and social card); null: the app host').nullable().optional(),
   agreement_id: id('agreement_id').describe('Terms the visitor accepts after the email step (one of the team\'s agreements); null clears').nullable().optional(),
   enable_notification: jsonBool().optional(),
   show_banner: jsonBool().optional(),
+  enable_search: jsonBool().describe('Visitors may search the words of what the link shows (only what their link and group may view). Default true.').optional(),
   custom_fields: z.array(CustomFieldInput).max(50).optional(),
   enable_custom_meta: jsonBool().optional(),
   allow_access_requests: jsonBool()
@@ -118,12 +121,15 @@ export const Link = z.object({
   allow_download: z.boolean(),
   allow_list: z.array(z.string()),
   deny_list: z.array(z.string()),
+  ip_allow_list: z.array(z.string()),
   watermark_config: WatermarkConfig.nullable(),
   welcome_message: z.string().nullable(),
   enable_notification: z.boolean(),
   show_banner: z.boolean(),
+  enable_search: z.boolean(),
   custom_fields: z.array(CustomField),
   brand_id: z.string().nullable(),
+  domain_id: z.string().nullable(),
   agreement_id: z.string().nullable(),
   enable_custom_meta: z.boolean(),
   allow_access_requests: z.boolean(),
@@ -212,6 +218,18 @@ export const LinkSummaries = z.object({
       last_viewed_at: z.string().nullable(),
     }),
   ),
+});
+/** Dashboard-only: what a link's visitors actually get (server/services/link-access.ts). */
+export const LinkAccess = z.object({
+  download: z.object({
+    decided_by: z.enum(['link', 'group']),
+    group_name: z.string().nullable(),
+    documents: z.int(),
+    downloadable: z.int(),
+    watermark_blocked: z.int(),
+    download_all: z.boolean(),
+  }),
+  qa: z.object({ enabled: z.boolean(), limit_per_day: z.int().nullable() }),
 });
 export const ViewDetailsInput = z.strictObject({ ids: z.array(id('view id')).max(100) });
 export const ViewDetails = z.object({

@@ -10,7 +10,7 @@ import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { addMembersIn } from '../datarooms/groups';
 import { findRoom } from '../room-lookup';
 import { emit } from '../events/emit';
-import { linkUrl } from '../links/links';
+import { linkUrlBySlug } from '../domains/link-domain';
 import { sharedName } from '../links/shared-name';
 import { accessKey, loadViewerState } from '../visitor/links';
 
@@ -191,7 +191,7 @@ export async function decideAccessRequest(actor: Actor, id: string, decision: 'a
   await queueMail(
     db,
     decision === 'approved'
-      ? { link: { to, kind: 'access request approved', subject: `Your access to ${name} was approved`, intro: `Your request to view ${name} was approved.`, actionLabel: 'Open', url: linkUrl(result.elsewhere ?? result.link.slug) } }
+      ? { link: { to, kind: 'access request approved', subject: `Your access to ${name} was approved`, intro: `Your request to view ${name} was approved.`, actionLabel: 'Open', url: await linkUrlBySlug(result.elsewhere ?? result.link.slug) } }
       : { notice: { to, kind: 'access request denied', subject: `Your request to view ${name}`, text: `Your request to view ${name} was declined.\n`, logValue: 'declined' } },
     actor.teamId,
   );

@@ -4,6 +4,7 @@
 // mailed. Every address is answered alike, allowed or not, already asked or not: the form never
 // tells whether an address may enter. Until the code is right the request is an "unverified"
 // draft that nobody lists.
+import { instantRecipients } from '../digests/preferences';
 import { queueMail } from '../../auth/mail-queue';
 import { config } from '../../config';
 import { db } from '../../db/client';
@@ -92,6 +93,7 @@ export async function requestAccess(link: ViewerLink, session: ViewerSessionRow 
         sessionId: session.id,
         visitorId: null,
         email: draft.email,
+        emailVerified: true,
         request: { ipAddress: req.address, userAgent: req.userAgent },
       };
       const object = (await toObjects(tx, [row]))[0]!;
@@ -117,7 +119,8 @@ async function deciders(link: ViewerLink): Promise<string[]> {
 async function mailDeciders(link: ViewerLink, r: AccessRequestObject) {
   const url = `${config.appUrl}/links/${link.id}?request=${r.id}`;
   const what = link.name ? `"${link.name}"` : 'your link';
-  const mails = (await deciders(link)).map((to) => ({
+  // Members who read access requests in a digest (or not at all) get no mail of their own.
+  const mails = (await instantRecipients(link.teamId, 'access_requests', await deciders(link))).map((to) => ({
     notice: {
       to,
       kind: 'access request',

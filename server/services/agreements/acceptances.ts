@@ -1,9 +1,11 @@
 // Acceptances from the viewer: once per visitor (lower-cased email, or the viewer session when
 // no email is asked), agreement version and viewer session. Accepting the current version on one
 // link counts on every link using the agreement for a session that proves the email with a
-// one-time code; changed terms (a new version) are asked again.
+// one-time code; changed terms (a new version) are asked again. An acceptance says whether its
+// email was proven, and its receipt is mailed only to a proven address: at once when the session
+// had proven it, else when the session proves it later (the code comes after the agreement step).
 import type { ViewerActor } from '../../auth/actor';
-import { db } from '../../db/client';
+import { db, type Tx } from '../../db/client';
 import { newId } from '../../ids';
 import { emit } from '../events/emit';
 import { toAcceptance } from './agreements';
@@ -43,7 +45,16 @@ function termsOf(a: { contentType: string; text: string | null; url: string | nu
 /** What an acceptance needs of the link it came through (a visitor's link: services/visitor/links.ts). */
 export type AcceptingLink = { id: string; teamId: string; dataroomId: string | null; agreementId: string | null; agreementVersion: string | null };
 
-export type Acceptance = { sessionId: string; email: string | null; visitorId: string | null; name: string | null; address: string; userAgent: string | null };
+export type Acceptance = {
+  sessionId: string;
+  email: string | null;
+  /** The session proved `email` with a one-time code. */
+  emailVerified: boolean;
+  visitorId: string | null;
+  name: string | null;
+  address: string;
+  userAgent: string | null;
+};
 
 /**
  * Records the acceptance of the link's agreement at its current version (nothing when this
@@ -57,11 +68,12 @@ export async function recordAcceptance(link: AcceptingLink, who: Acceptance): Pr
 
 /**
  * The visitor's copy: the PDF receipt attached to a plain notice (printed as one log line without
- * SMTP), to the address the acceptance names. An `agreement.receipt` job (server/jobs/mail.ts).
+ * SMTP), to the address the acceptance names once it is proven (a typed address may be anyone's).
+ * An `agreement.receipt` job (server/jobs/mail.ts).
  */
 export async function mailReceipt(id: string) {
   const acc = await db.agreementAcceptance.findUnique({ where: { id }, include: { agreement: { select: { name: true } } } });
-  if (!acc?.email) return;
+  if (!acc?.email || !acc.emailVerified) return;
   const to = acc.email;
   const bytes = await drawReceipt({ ...acc, agreementName: acc.agreement.name });
   await sendNoticeMail({
@@ -80,13 +92,14 @@ async function insertAcceptance(link: AcceptingLink, who: Acceptance): Promise<s
     if (!a) return null;
     const doc = a.documentId ? await tx.document.findFirst({ where: { id: a.documentId, teamId: link.teamId }, select: { name: true } }) : null;
     const id = newId();
+    const verified = !!who.email && who.emailVerified;
     const inserted = await tx.$executeRaw`
-      INSERT INTO agreement_acceptances (id, team_id, agreement_id, agreement_version, visitor_key, link_id, visitor_id, session_id, email, name, ip_address, user_agent, terms, accepted_at)
-      VALUES (${id}, ${link.teamId}, ${a.id}, ${a.version}, ${visitorKey(who.email, who.sessionId)}, ${link.id}, ${who.visitorId}, ${who.sessionId}, ${who.email},
+      INSERT INTO agreement_acceptances (id, team_id, agreement_id, agreement_version, visitor_key, link_id, visitor_id, session_id, email, email_verified, name, ip_address, user_agent, terms, accepted_at)
+      VALUES (${id}, ${link.teamId}, ${a.id}, ${a.version}, ${visitorKey(who.email, who.sessionId)}, ${link.id}, ${who.visitorId}, ${who.sessionId}, ${who.email}, ${verified},
               ${who.name}, ${who.address}, ${who.userAgent?.slice(0, 1000) ?? null}, ${termsOf(a, doc?.name ?? null)}, ${new Date()})
       ON CONFLICT (agreement_id, agreement_version, visitor_key, session_id) DO NOTHING`;
     if (!inserted) return null;
-    if (who.email) await enqueue(tx, { kind: 'agreement.receipt', ref: id, teamId: link.teamId });
+    if (verified) await enqueue(tx, { kind: 'agreement.receipt', ref: id, teamId: link.teamId });
     const row = await tx.agreementAcceptance.findUniqueOrThrow({ where: { id } });
     const actor: ViewerActor = {
       kind: 'viewer',
@@ -95,9 +108,24 @@ async function insertAcceptance(link: AcceptingLink, who: Acceptance): Promise<s
       sessionId: who.sessionId,
       visitorId: who.visitorId,
       email: who.email,
+      emailVerified: verified,
       request: { ipAddress: who.address, userAgent: who.userAgent },
     };
     await emit(tx, actor, { type: 'agreement.accepted', object: toAcceptance(row), dataroomId: link.dataroomId });
     return id;
   });
+}
+
+/**
+ * The session has just proven `email` (a one-time code): its acceptances of the link's agreement
+ * at the current version under that address say so now, and their receipts go out.
+ */
+export async function acceptancesProven(tx: Tx, link: AcceptingLink, sessionId: string, email: string) {
+  if (!link.agreementId || !link.agreementVersion) return;
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE agreement_acceptances SET email_verified = true
+    WHERE agreement_id = ${link.agreementId} AND agreement_version = ${link.agreementVersion} AND visitor_key = ${email.toLowerCase()}
+      AND session_id = ${sessionId} AND NOT email_verified
+    RETURNING id`;
+  await enqueue(tx, rows.map((r) => ({ kind: 'agreement.receipt' as const, ref: r.id, teamId: link.teamId })));
 }

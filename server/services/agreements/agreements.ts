@@ -147,6 +147,7 @@ export function toAcceptance(r: AcceptanceRow) {
     view_id: r.viewId,
     visitor_id: r.visitorId,
     email: r.email,
+    email_verified: r.emailVerified,
     name: r.name,
     ip_address: r.ipAddress,
     user_agent: r.userAgent,
@@ -174,6 +175,6 @@ export async function listAcceptances(actor: Actor, id: string, q: { limit: numb
 export async function acceptancesForExport(actor: Actor, id: string) {
   const a = await findAgreement(db, actor, id);
   const rows = await db.agreementAcceptance.findMany({ where: { agreementId: a.id, teamId: actor.teamId }, orderBy: [{ acceptedAt: 'desc' }, { id: 'desc' }], take: 100_000 });
-  const header = ['accepted_at', 'email', 'name', 'agreement_version', 'link_id', 'ip_address', 'user_agent', 'id'];
-  return { header, rows: rows.map((r) => [iso(r.acceptedAt), r.email, r.name, r.agreementVersion, r.linkId, r.ipAddress, r.userAgent, r.id]) };
+  const header = ['accepted_at', 'email', 'email_verified', 'name', 'agreement_version', 'link_id', 'ip_address', 'user_agent', 'id'];
+  return { header, rows: rows.map((r) => [iso(r.acceptedAt), r.email, r.email ? r.emailVerified : null, r.name, r.agreementVersion, r.linkId, r.ipAddress, r.userAgent, r.id]) };
 }

@@ -15,7 +15,7 @@ describe('the receipt', () => {
     });
     const terms = 'a'.repeat(3_000); // enough to tell linear from quadratic (the old wrap measured ~10^8 characters)
     const bytes = await drawReceipt({
-      agreementName: 'NDA', agreementVersion: 'f'.repeat(64), name: 'Ada', email: 'ada@example.com', acceptedAt: new Date(0),
+      agreementName: 'NDA', agreementVersion: 'f'.repeat(64), name: 'Ada', email: 'ada@example.com', emailVerified: true, acceptedAt: new Date(0),
       ipAddress: '192.0.2.1', userAgent: 'test', linkId: null, id: 'acc_1', terms,
     });
     expect(bytes.length).toBeGreaterThan(1000);

@@ -28,6 +28,7 @@ export async function drawReceipt(a: {
   agreementVersion: string;
   name: string | null;
   email: string | null;
+  emailVerified: boolean;
   acceptedAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
@@ -52,7 +53,7 @@ export async function drawReceipt(a: {
   field('Agreement', a.agreementName);
   field('Version (SHA-256 of the terms)', a.agreementVersion, mono);
   field('Accepted by', a.name ?? '(no name asked)');
-  field('Email', a.email ?? '(no email asked)');
+  field('Email', a.email ? `${a.email} (${a.emailVerified ? 'verified with a one-time code' : 'unverified: typed by the visitor, never confirmed'})` : '(no email asked)');
   field('Accepted at (UTC)', a.acceptedAt.toISOString());
   field('IP address', a.ipAddress ?? 'unknown');
   field('User agent', a.userAgent ?? 'unknown');

@@ -260,6 +260,12 @@ export const serviceImages = (brandColor: string) => ({
   favicon: `${config.appUrl}/brand/quire-favicon.png`,
 });
 
+/** The bytes behind an image URL as imageUrl() writes them (any host), or null: a service default, another URL, gone. */
+export async function readImageAt(url: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const m = /\/images\/([^/?#]+)\/([^/?#]+)$/.exec(url);
+  return m ? readPublicImage(m[1]!, m[2]!) : null;
+}
+
 /** The bytes behind a public image URL, or null (unknown, released, or a stale file name). */
 export async function readPublicImage(id: string, file: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   if (!/^[a-z0-9]{1,64}$/.test(id)) return null;

@@ -64,7 +64,7 @@ async function shownRoom(actor: Actor, id: string): Promise<BrandingPreview['sho
   // Only what the room page draws; no storage keys (tiles show type icons: thumbnails come from a link's routes).
   const documents = tree.documents.map((d) => ({
     placementId: d.placementId, folderId: d.folderId, name: d.name, type: d.type, contentType: d.contentType,
-    numPages: d.numPages, canDownload: d.canDownload, storageKey: null, pageWidth: d.pageWidth, pageHeight: d.pageHeight,
+    numPages: d.numPages, canDownload: d.canDownload, storageKey: null, pageWidth: d.pageWidth, pageHeight: d.pageHeight, indexNumber: d.indexNumber,
   }));
   return { kind: 'room', tree: { ...tree, documents } };
 }

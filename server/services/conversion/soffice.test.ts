@@ -2,6 +2,7 @@
 // spawn, prlimit and kill the real soffice gets): a hanging converter is killed with its whole
 // process group at the deadline; one that writes nothing is a file that cannot be read; a
 // missing binary means no converter here; the zip guard refuses bombs and encrypted files first.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,17 @@ const alive = (pid: number) => {
 
 /** A fake converter's last step: the PDF where soffice writes it (<outdir>/document.pdf). */
 const WRITE_PDF = `while [ $# -gt 0 ]; do if [ "$1" = --outdir ]; then mkdir -p "$2"; printf '%%PDF-1.4 fake' > "$2/document.pdf"; fi; shift; done`;
+
+/**
+ * A fake converter whose process group holds a witness (`sleep 600` in the background, its pid in
+ * `pidFile`) and which writes its PDF only once the test creates `go`: the test decides when it
+ * ends, whatever the load. The witness is watched rather than the shell: dash starts a foreground
+ * command with vfork and then waits in D (uninterruptible, never seen as T) until the child execs,
+ * which a SCHED_IDLE child on loaded cores took seconds to do; and a short sleep of its own could
+ * end before the first sample.
+ */
+const witnessUntil = (pidFile: string, go: string) =>
+  `sleep 600 & echo $! > ${pidFile}; while [ ! -e ${go} ]; do sleep 0.05; done; kill $!; ${WRITE_PDF}`;
 
 /** The state letter of the process whose pid is in `pidFile` (T: stopped), or null. */
 function stateOf(pidFile: string): string | null {
@@ -108,28 +120,31 @@ describe('soffice process', () => {
 
   it('is held stopped while the main thread is busy, and the time stopped does not count toward its deadline', async () => {
     const pidFile = path.join(dir, 'stopped.pid');
+    const go = path.join(dir, 'stopped.go');
     fs.rmSync(pidFile, { force: true });
-    const bin = fakeBinary('stoppable', `echo $$ > ${pidFile}; sleep 1; ${WRITE_PDF}`);
+    fs.rmSync(go, { force: true });
+    const bin = fakeBinary('stoppable', witnessUntil(pidFile, go));
     const started = Date.now();
     let settledAt = 0;
-    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 2_000, memoryBytes: 1024 ** 3, sandbox: REPORTS, maxPauseMs: 30_000 }).finally(() => (settledAt = Date.now()));
+    const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 6_000, memoryBytes: 1024 ** 3, sandbox: REPORTS, maxPauseMs: 60_000 }).finally(() => (settledAt = Date.now()));
     // Running (the thread idle meanwhile, so nothing stops it yet).
     await expect.poll(() => stateOf(pidFile), { timeout: 10_000, interval: 20 }).not.toBeNull();
-    const states = await busyFor(3_500, () => stateOf(pidFile));
-    // Stopped (T) while the thread was busy; it could not finish meanwhile though its sleep was over.
+    const states = await busyFor(7_000, () => stateOf(pidFile));
+    // Stopped (T) while the thread was busy.
     expect(states).toContain('T');
     expect(settledAt).toBe(0);
-    // Continued once the thread is idle: done, though 3.5 s passed against a 2 s deadline.
+    // Continued once the thread is idle: done, though more than 7 s passed against a 6 s deadline.
+    fs.writeFileSync(go, '');
     expect((await converted).toString()).toBe('%PDF-1.4 fake');
-    expect(settledAt - started).toBeGreaterThan(3_500);
+    expect(settledAt - started).toBeGreaterThan(7_000);
   });
 
   it('is deferred, never starved: past maxPauseMs of pauses it runs while the thread stays busy', async () => {
-    // Watched by its state rather than by a clock: on loaded cores a SCHED_IDLE process may be
-    // slow to finish, but once its pauses are spent it must never be stopped again.
     const pidFile = path.join(dir, 'starved.pid');
+    const go = path.join(dir, 'starved.go');
     fs.rmSync(pidFile, { force: true });
-    const bin = fakeBinary('starved', `echo $$ > ${pidFile}; sleep 3; ${WRITE_PDF}`);
+    fs.rmSync(go, { force: true });
+    const bin = fakeBinary('starved', witnessUntil(pidFile, go));
     // No fence: on two loaded cores, making a user namespace at SCHED_IDLE beside a spinning thread alone took 2 s.
     const converted = convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 30_000, memoryBytes: 1024 ** 3, sandbox: 'none', maxPauseMs: 400 });
     await expect.poll(() => stateOf(pidFile), { timeout: 10_000, interval: 20 }).not.toBeNull();
@@ -141,7 +156,26 @@ describe('soffice process', () => {
     const stops = states.filter((x) => x.state === 'T');
     expect(stops.at(-1)!.at - stops[0]!.at).toBeLessThan(1_500);
     expect(states.at(-1)!.state).not.toBe('T');
+    fs.writeFileSync(go, '');
     expect((await converted).toString()).toBe('%PDF-1.4 fake');
+  });
+
+  it('waits for a core without it counting toward its deadline, and once starved maxPauseMs competes at an ordinary priority', async () => {
+    const report = path.join(dir, 'starved-cpu.autogroup');
+    fs.rmSync(report, { force: true });
+    // About a second of a core's work, then where it ran, then the PDF.
+    const bin = fakeBinary('cpu-bound', `i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done; cat /proc/self/autogroup > ${report} 2>/dev/null; ${WRITE_PDF}`);
+    // Three spinning processes at the ordinary priority on this machine's cores: a SCHED_IDLE
+    // converter at autogroup nice 19 beside them ran a 4 s conversion in 150 s.
+    const hogs = [1, 2, 3].map(() => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    try {
+      // Counted in wall time, the 4 s ran out while it waited (it failed so before starved-time.ts).
+      const pdf = await convertWithSoffice(Buffer.from('x'), 'docx', { binary: bin, timeoutMs: 4_000, memoryBytes: 1024 ** 3, sandbox: 'none', maxPauseMs: 2_000 });
+      expect(pdf.toString()).toBe('%PDF-1.4 fake');
+      if (fs.existsSync('/proc/self/autogroup')) expect(fs.readFileSync(report, 'utf8')).toMatch(/ nice 0$/m);
+    } finally {
+      for (const h of hogs) h.kill('SIGKILL');
+    }
   });
 
   it('a missing binary is no converter', () => {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pauseWhileBusy } from '../../lib/pause-while-busy';
+import { processesOfGroup, watchStarvation } from '../../lib/starved-time';
 import { ConversionError, REASONS } from './errors';
 import { converterEnv, sandboxed, sandboxKind, type SandboxChoice } from './sandbox';
 
@@ -82,6 +83,25 @@ function lowerAutogroup(pid: number | undefined) {
   } catch {}
 }
 
+/**
+ * Gives a starved converter back an ordinary share of the cores: its session's autogroup at 0
+ * (always allowed: only a negative value needs privileges) and, where this process may (root or
+ * RLIMIT_NICE), its threads out of SCHED_IDLE. Its own nice 19 stays, which only ranks it among
+ * the processes of its own session: none but itself.
+ */
+function raisePriority(pid: number | undefined) {
+  if (!pid) return;
+  try {
+    writeFileSync(/*turbopackIgnore: true*/ `/proc/${pid}/autogroup`, '0');
+  } catch {}
+  if (!hasChrt()) return;
+  // Not awaited, not synchronous: this runs on the thread answering requests.
+  for (const p of processesOfGroup(pid)) spawn('chrt', ['--all-tasks', '--other', '--pid', '0', String(p)], { stdio: 'ignore' }).on('error', () => {});
+}
+
+/** How many times its deadline a conversion may take in all, however long it waited for a core. */
+const WALL_LIMIT = 10;
+
 function run(cmd: string, argv: string[], { timeoutMs, maxPauseMs = 0 }: Pick<SofficeOptions, 'timeoutMs' | 'maxPauseMs'>, home: string) {
   return new Promise<{ code: number | null; stderr: string; timedOut: boolean }>((resolve) => {
     // detached: its own process group, so the kill reaches soffice.bin under oosplash too.
@@ -94,12 +114,18 @@ function run(cmd: string, argv: string[], { timeoutMs, maxPauseMs = 0 }: Pick<So
     child.stderr.on('data', (d: Buffer) => {
       if (stderr.length < 4096) stderr += d.toString();
     });
-    // The deadline counts the time it could run, not the time it was held stopped.
+    // The deadline counts the time it could run: not the time it was held stopped, nor the time
+    // it waited for a core (starved-time.ts). Past ten times the deadline in all, it is stopped
+    // whatever it waited for.
+    // Deferred, never starved: once it has waited `maxPauseMs` for a core, it competes as any other
+    // process does.
+    const starving = watchStarvation(child.pid, { budgetMs: maxPauseMs, onStarved: () => raisePriority(child.pid) });
     let timer: NodeJS.Timeout;
     const arm = (ms: number) => {
       timer = setTimeout(() => {
-        const ran = Date.now() - started - pausing.pausedMs();
-        if (ran < timeoutMs) return arm(timeoutMs - ran);
+        const wall = Date.now() - started;
+        const ran = wall - pausing.pausedMs() - starving.starvedMs();
+        if (ran < timeoutMs && wall < WALL_LIMIT * timeoutMs + maxPauseMs) return arm(Math.max(1, timeoutMs - ran));
         timedOut = true;
         pausing.stop();
         killGroup(child.pid);
@@ -109,11 +135,13 @@ function run(cmd: string, argv: string[], { timeoutMs, maxPauseMs = 0 }: Pick<So
     child.on('error', () => {
       clearTimeout(timer);
       pausing.stop();
+      starving.stop();
       resolve({ code: -1, stderr: 'could not start the converter', timedOut });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
       pausing.stop();
+      starving.stop();
       killGroup(child.pid); // helpers left behind by a finished soffice
       resolve({ code, stderr, timedOut });
     });

@@ -14,8 +14,9 @@ import { getBlobStore } from '../../storage';
 import { eachEvent } from '../events/audit-log';
 import { EVENT_CSV_HEADER, eventCsvRow } from '../events/csv';
 import { eachQaCsvRow, QA_CSV_HEADER } from '../questions/csv';
+import { numberItems } from '../index-numbers';
 
-type Folder = { id: string; name: string; parentId: string | null; path: string };
+type Folder = { id: string; name: string; parentId: string | null; path: string; orderIndex: number };
 type Placement = {
   id: string;
   folderId: string | null;
@@ -32,26 +33,26 @@ type Placement = {
 export type IndexRow = { number: string; path: string; name: string; type: string; pages: number | null; placement: Placement | null };
 
 /**
- * The room in its order: at each level its folders (by name, as the viewer lists them), then its
- * documents (by their order index), numbered 1, 2, … and 1.1, 1.2, … inside folder 1.
+ * The room in its order: at each level its folders, then its documents (each by order index),
+ * with the room's index numbers (index-numbers.ts; empty when the room has them off).
  */
-export function roomIndex(folders: Folder[], placements: Placement[]): IndexRow[] {
+export function roomIndex(folders: Folder[], placements: Placement[], numbered = true): IndexRow[] {
+  const numbers = numbered ? numberItems(folders, placements) : null;
   const rows: IndexRow[] = [];
   const unique = uniqueEntryNames();
-  const walk = (parentId: string | null, prefix: string, dir: string) => {
-    let n = 0;
-    const subfolders = folders.filter((f) => f.parentId === parentId).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const walk = (parentId: string | null, dir: string) => {
+    const subfolders = folders.filter((f) => f.parentId === parentId).sort((a, b) => a.orderIndex - b.orderIndex || (a.id < b.id ? -1 : 1));
     for (const f of subfolders) {
-      const number = `${prefix}${++n}`;
+      const number = numbers?.get(f.id) ?? '';
       const path = `${dir}${safeEntryName(f.name)}/`;
       rows.push({ number, path, name: f.name, type: 'folder', pages: null, placement: null });
-      walk(f.id, `${number}.`, path);
+      walk(f.id, path);
     }
     for (const p of placements.filter((x) => x.folderId === parentId).sort((a, b) => a.orderIndex - b.orderIndex || (a.id < b.id ? -1 : 1))) {
-      rows.push({ number: `${prefix}${++n}`, path: p.storageKey ? unique(`${dir}${p.name}`) : '', name: p.name, type: p.type, pages: p.numPages, placement: p });
+      rows.push({ number: numbers?.get(p.id) ?? '', path: p.storageKey ? unique(`${dir}${p.name}`) : '', name: p.name, type: p.type, pages: p.numPages, placement: p });
     }
   };
-  walk(null, '', '');
+  walk(null, '');
   return rows;
 }
 
@@ -80,7 +81,7 @@ export async function writeRoomArchive(
   progress: (done: number, total: number) => void = () => {},
 ): Promise<{ size: number; sha256: string }> {
   const [folders, placements] = await Promise.all([
-    db.$queryRaw<Folder[]>`SELECT id, name, parent_id AS "parentId", path FROM dataroom_folders WHERE dataroom_id = ${o.dataroomId}`,
+    db.$queryRaw<Folder[]>`SELECT id, name, parent_id AS "parentId", path, order_index AS "orderIndex" FROM dataroom_folders WHERE dataroom_id = ${o.dataroomId}`,
     db.$queryRaw<Placement[]>`
       SELECT p.id, p.folder_id AS "folderId", p.order_index AS "orderIndex", d.name, d.type, d.content_type AS "contentType",
         d.num_pages AS "numPages", d.external_url AS "externalUrl", v.storage_key AS "storageKey", COALESCE(v.file_size, 0)::float8 AS "fileSize"
@@ -89,7 +90,8 @@ export async function writeRoomArchive(
       JOIN document_versions v ON v.document_id = d.id AND v.is_primary
       WHERE p.dataroom_id = ${o.dataroomId}`,
   ]);
-  const index = roomIndex(folders, placements);
+  const room = await db.dataroom.findUnique({ where: { id: o.dataroomId }, select: { indexNumbers: true } });
+  const index = roomIndex(folders, placements, room?.indexNumbers ?? true);
   const total = placements.reduce((n, p) => n + (p.storageKey ? (p.fileSize ?? 0) : 0), 0);
   let done = 0;
   const counting = () =>

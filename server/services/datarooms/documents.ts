@@ -11,6 +11,7 @@ import { decodeCursor, iso, page } from '../../schemas/common';
 import { findDocument } from '../documents';
 import { isUniqueViolation, lockKey } from '../locks';
 import { findRoomFolder } from './folders';
+import { numberOf, roomNumbers } from '../index-numbers';
 import { dropItemPermissions, seedItemPermissions } from './permissions';
 import { findOpenRoom, findRoom, roomNamed, type RoomRow } from './rooms';
 
@@ -26,7 +27,8 @@ export type PlacementRow = {
   createdAt: Date | string;
 };
 
-export function toRoomDocument(r: PlacementRow) {
+/** `numbers`: the room's index numbers (null: the room shows none). */
+export function toRoomDocument(r: PlacementRow, numbers: Map<string, string> | null) {
   return {
     id: r.id,
     object: 'dataroom_document' as const,
@@ -37,6 +39,7 @@ export function toRoomDocument(r: PlacementRow) {
     folder_id: r.folderId,
     folder_path: r.folderPath,
     order_index: r.orderIndex,
+    index_number: numberOf(numbers, r.id),
     created: iso(r.createdAt),
   };
 }
@@ -50,10 +53,10 @@ export const PLACEMENT_SQL = `SELECT d.id, d.document_id AS "documentId", doc.na
 
 const lockOrder = (tx: Tx, roomId: string) => lockKey(tx, 'dataroom-order', roomId);
 
-async function placementView(tx: Tx, id: string) {
+async function placementView(tx: Tx, room: RoomRow, id: string) {
   const rows = await tx.$queryRawUnsafe<PlacementRow[]>(`${PLACEMENT_SQL} WHERE d.id = $1`, id);
   if (!rows[0]) throw notFound('Room document');
-  return toRoomDocument(rows[0]);
+  return toRoomDocument(rows[0], await roomNumbers(room.id, tx, room.indexNumbers));
 }
 
 async function findPlacement(tx: Tx, room: RoomRow, id: string) {
@@ -65,7 +68,7 @@ async function findPlacement(tx: Tx, room: RoomRow, id: string) {
 export async function getRoomDocument(actor: Actor, roomId: string, id: string) {
   const room = await findRoom(db, actor, roomId);
   await findPlacement(db, room, id);
-  return placementView(db, id);
+  return placementView(db, room, id);
 }
 
 /**
@@ -107,14 +110,14 @@ function buildRoomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolea
   const source = o.folder === 'root' ? root : o.folder === 'id' ? oneFolder : `${root} UNION ALL ${inFolders}`;
   const folderOk = o.folder === 'id' ? 'EXISTS (SELECT 1 FROM dataroom_folders x WHERE x.id = $4 AND x.dataroom_id = r.id)' : 'true';
   return `SELECT ${folderOk} AS "folderOk", p.* FROM datarooms r LEFT JOIN LATERAL (
-    SELECT x.id, x.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
+    SELECT x.id, r.id AS "dataroomId", x.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
       doc.num_pages AS "numPages", x.folder_id AS "folderId", x.path AS "folderPath", x.order_index AS "orderIndex", x.created_at AS "createdAt"
     FROM (${source}) x JOIN documents doc ON doc.id = x.document_id
     ORDER BY x.sort_key, x.order_index, x.id LIMIT $3) p ON true
   WHERE ${roomNamed('$1', '$2')}`;
 }
 
-type ListRow = Omit<PlacementRow, 'id' | 'createdAt'> & { id: string | null; createdAt: string; folderOk: boolean };
+type ListRow = Omit<PlacementRow, "id" | "createdAt"> & { id: string | null; createdAt: string; folderOk: boolean; dataroomId: string };
 
 export async function listRoomDocuments(actor: Actor, roomId: string, q: { folder_id?: string; limit: number; cursor?: string }) {
   const after = decodeCursor(q.cursor, 'string', 'number', 'string') as [string, number, string] | null;
@@ -125,8 +128,9 @@ export async function listRoomDocuments(actor: Actor, roomId: string, q: { folde
   const rows = await sqlRows<ListRow>(roomDocumentsSql({ folder, after: !!after }), params, { prepare: true });
   if (!rows.length) throw notFound('Data room');
   if (!rows[0]!.folderOk) throw notFound('Folder');
-  const found = rows.filter((r) => r.id !== null) as (PlacementRow & { createdAt: string })[];
-  return page(found, q.limit, toRoomDocument, (r) => [r.folderPath ?? '', r.orderIndex, r.id]);
+  const found = rows.filter((r) => r.id !== null) as (PlacementRow & { createdAt: string; dataroomId: string })[];
+  const numbers = found.length ? await roomNumbers(found[0]!.dataroomId) : null;
+  return page(found, q.limit, (r) => toRoomDocument(r, numbers), (r) => [r.folderPath ?? '', r.orderIndex, r.id]);
 }
 
 const countIn = (tx: Tx, roomId: string, folderId: string | null) => tx.dataroomDocument.count({ where: { dataroomId: roomId, folderId } });
@@ -135,31 +139,29 @@ export async function attachDocument(actor: Actor, roomId: string, input: { docu
   try {
     return await db.$transaction(async (tx) => {
       const room = await findOpenRoom(tx, actor, roomId, 'attaching documents');
-      await lockOrder(tx, room.id);
       await findDocument(tx, actor, input.document_id);
-      const folderId = input.folder_id ?? null;
-      if (folderId) await findRoomFolder(tx, room, folderId);
-      if (await tx.dataroomDocument.findFirst({ where: { dataroomId: room.id, documentId: input.document_id }, select: { id: true } })) {
-        throw conflict('This document is already in the data room.', { document_id: input.document_id });
-      }
-      const p = await tx.dataroomDocument.create({
-        data: {
-          id: newId(),
-          dataroomId: room.id,
-          documentId: input.document_id,
-          folderId,
-          orderIndex: await countIn(tx, room.id, folderId),
-        },
-      });
-      await seedItemPermissions(tx, room, { id: p.id, type: 'dataroom_document', parentFolderId: folderId });
-      const placed = await placementView(tx, p.id);
-      await emit(tx, actor, { type: 'dataroom.document.attached', object: placed, dataroomId: room.id });
-      return placed;
+      return placeDocument(tx, actor, room, input.document_id, input.folder_id ?? null);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('This document is already in the data room.', { document_id: input.document_id });
     throw e;
   }
+}
+
+/** Places a team document in an open room's folder (last in it), in the caller's transaction: permissions seeded, event emitted. */
+export async function placeDocument(tx: Tx, actor: Actor, room: RoomRow, documentId: string, folderId: string | null) {
+  await lockOrder(tx, room.id);
+  if (folderId) await findRoomFolder(tx, room, folderId);
+  if (await tx.dataroomDocument.findFirst({ where: { dataroomId: room.id, documentId }, select: { id: true } })) {
+    throw conflict('This document is already in the data room.', { document_id: documentId });
+  }
+  const p = await tx.dataroomDocument.create({
+    data: { id: newId(), dataroomId: room.id, documentId, folderId, orderIndex: await countIn(tx, room.id, folderId) },
+  });
+  await seedItemPermissions(tx, room, { id: p.id, type: 'dataroom_document', parentFolderId: folderId });
+  const placed = await placementView(tx, room, p.id);
+  await emit(tx, actor, { type: 'dataroom.document.attached', object: placed, dataroomId: room.id });
+  return placed;
 }
 
 /**
@@ -171,7 +173,7 @@ export async function moveRoomDocument(actor: Actor, roomId: string, id: string,
     const room = await findOpenRoom(tx, actor, roomId, 'moving or reordering documents');
     await lockOrder(tx, room.id);
     const p = await findPlacement(tx, room, id);
-    const before = await placementView(tx, id);
+    const before = await placementView(tx, room, id);
     const target = input.folder_id === undefined ? p.folderId : input.folder_id;
     if (target) await findRoomFolder(tx, room, target);
     const sameFolder = target === p.folderId;
@@ -186,7 +188,7 @@ export async function moveRoomDocument(actor: Actor, roomId: string, id: string,
       UPDATE dataroom_documents SET order_index = order_index + 1
       WHERE dataroom_id = ${room.id} AND folder_id IS NOT DISTINCT FROM ${target} AND order_index >= ${at} AND id <> ${id}`;
     await tx.dataroomDocument.update({ where: { id }, data: { folderId: target, orderIndex: at } });
-    const after = await placementView(tx, id);
+    const after = await placementView(tx, room, id);
     await emit(tx, actor, { type: 'dataroom.document.moved', object: after, changes: changesBetween(before, after), dataroomId: room.id });
     return after;
   });

@@ -12,6 +12,8 @@ import { isUniqueViolation, lockKey } from '../locks';
 import { childPath, firstFreeName } from '../paths';
 import { dropItemPermissions, seedItemPermissions } from './permissions';
 import { findOpenRoom, findRoom, type RoomRow } from './rooms';
+import { numberOf, roomNumbers } from '../index-numbers';
+import { counted } from '../../../lib/shared/counted';
 
 type FolderRow = {
   id: string;
@@ -21,18 +23,24 @@ type FolderRow = {
   path: string;
   icon: string | null;
   color: string | null;
+  orderIndex: number;
+  acceptsUploads: boolean;
   createdAt: Date;
   updatedAt: Date;
   documentCount: number;
   childFolderCount: number;
 };
 
-export function toRoomFolder(f: FolderRow) {
+/** `numbers`: the room's index numbers (null: the room shows none). */
+export function toRoomFolder(f: FolderRow, numbers: Map<string, string> | null) {
   return {
     id: f.id,
     object: 'dataroom_folder' as const,
     dataroom_id: f.dataroomId,
     ...folderFields(f, f.documentCount, f.childFolderCount),
+    order_index: f.orderIndex,
+    index_number: numberOf(numbers, f.id),
+    accepts_uploads: f.acceptsUploads,
   };
 }
 
@@ -40,7 +48,7 @@ export function toRoomFolder(f: FolderRow) {
 const lockTree = (tx: Tx, roomId: string) => lockKey(tx, 'dataroom-tree', roomId);
 
 const FOLDER_SELECT = `SELECT f.id, f.dataroom_id AS "dataroomId", f.parent_id AS "parentId", f.name, f.path, f.icon, f.color,
-  f.created_at AS "createdAt", f.updated_at AS "updatedAt",
+  f.order_index AS "orderIndex", f.accepts_uploads AS "acceptsUploads", f.created_at AS "createdAt", f.updated_at AS "updatedAt",
   (SELECT count(*)::int FROM dataroom_documents d WHERE d.folder_id = f.id) AS "documentCount",
   (SELECT count(*)::int FROM dataroom_folders c WHERE c.parent_id = f.id) AS "childFolderCount"
   FROM dataroom_folders f`;
@@ -51,16 +59,33 @@ export async function findRoomFolder(tx: Tx, room: RoomRow, id: string) {
   return f;
 }
 
-async function folderView(tx: Tx, id: string) {
+async function folderView(tx: Tx, room: RoomRow, id: string) {
   const rows = await tx.$queryRawUnsafe<FolderRow[]>(`${FOLDER_SELECT} WHERE f.id = $1`, id);
   if (!rows[0]) throw notFound('Folder');
-  return toRoomFolder(rows[0]);
+  return toRoomFolder(rows[0], await roomNumbers(room.id, tx, room.indexNumbers));
+}
+
+/** Closes the gap a folder leaves among its siblings (moved away or deleted). */
+async function closeGap(tx: Tx, roomId: string, parentId: string | null, orderIndex: number) {
+  await tx.$executeRaw`
+    UPDATE dataroom_folders SET order_index = order_index - 1
+    WHERE dataroom_id = ${roomId} AND parent_id IS NOT DISTINCT FROM ${parentId} AND order_index > ${orderIndex}`;
+}
+
+/** Opens a place at `at` (capped to the end) among a parent's folders, `except` the one being placed; answers the place. */
+async function openPlace(tx: Tx, roomId: string, parentId: string | null, at: number | undefined, except: string | null) {
+  const others = await tx.dataroomFolder.count({ where: { dataroomId: roomId, parentId, ...(except ? { id: { not: except } } : {}) } });
+  const place = Math.min(at ?? others, others);
+  await tx.$executeRaw`
+    UPDATE dataroom_folders SET order_index = order_index + 1
+    WHERE dataroom_id = ${roomId} AND parent_id IS NOT DISTINCT FROM ${parentId} AND order_index >= ${place} AND id IS DISTINCT FROM ${except}`;
+  return place;
 }
 
 export async function getRoomFolder(actor: Actor, roomId: string, id: string) {
   const room = await findRoom(db, actor, roomId);
   await findRoomFolder(db, room, id);
-  return folderView(db, id);
+  return folderView(db, room, id);
 }
 
 /** By path; `parent_id`: `root` = top level, an id = its direct children, omitted = every folder. */
@@ -74,10 +99,11 @@ export async function listRoomFolders(actor: Actor, roomId: string, q: { parent_
   else if (q.parent_id) where += ` AND f.parent_id = $${params.push(q.parent_id)}`;
   if (after) where += ` AND f.path > $${params.push(after[0])}`;
   const rows = await db.$queryRawUnsafe<FolderRow[]>(`${FOLDER_SELECT} WHERE ${where} ORDER BY f.path LIMIT $2`, ...params);
-  return page(rows, q.limit, toRoomFolder, (r) => [r.path]);
+  const numbers = rows.length ? await roomNumbers(room.id, undefined, room.indexNumbers) : null;
+  return page(rows, q.limit, (r) => toRoomFolder(r, numbers), (r) => [r.path]);
 }
 
-type FolderInput = { name: string; parent_id?: string | null; icon?: string | null; color?: string | null };
+type FolderInput = { name: string; parent_id?: string | null; icon?: string | null; color?: string | null; accepts_uploads?: boolean };
 
 export async function createRoomFolder(actor: Actor, roomId: string, input: FolderInput) {
   const parentId = input.parent_id ?? null;
@@ -86,31 +112,43 @@ export async function createRoomFolder(actor: Actor, roomId: string, input: Fold
     await lockTree(tx, room.id);
     const parent = parentId ? await findRoomFolder(tx, room, parentId) : null;
     const free = firstFreeName(input.name, parent?.path ?? null, await siblings(tx, ROOM_TREE, room.id, parentId));
+    const orderIndex = await tx.dataroomFolder.count({ where: { dataroomId: room.id, parentId } });
     const f = await tx.dataroomFolder.create({
-      data: { id: newId(), dataroomId: room.id, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null },
+      data: { id: newId(), dataroomId: room.id, parentId, name: free.name, path: free.path, icon: input.icon ?? null, color: input.color ?? null, orderIndex, acceptsUploads: input.accepts_uploads ?? false },
     });
     await seedItemPermissions(tx, room, { id: f.id, type: 'dataroom_folder', parentFolderId: parentId });
-    const folder = await folderView(tx, f.id);
+    const folder = await folderView(tx, room, f.id);
     await emit(tx, actor, { type: 'dataroom.folder.created', object: folder, dataroomId: room.id });
     return folder;
   });
 }
 
-export async function updateRoomFolder(actor: Actor, roomId: string, id: string, input: { name?: string; icon?: string | null; color?: string | null }) {
+export async function updateRoomFolder(
+  actor: Actor,
+  roomId: string,
+  id: string,
+  input: { name?: string; icon?: string | null; color?: string | null; order_index?: number; accepts_uploads?: boolean },
+) {
   try {
     return await db.$transaction(async (tx) => {
-      const room = await findOpenRoom(tx, actor, roomId, 'changing folders');
-      if (input.name !== undefined) await lockTree(tx, room.id);
+      const room = await findOpenRoom(tx, actor, roomId, input.order_index !== undefined ? 'reordering folders' : 'changing folders');
+      if (input.name !== undefined || input.order_index !== undefined) await lockTree(tx, room.id);
       const f = await findRoomFolder(tx, room, id);
-      const before = await folderView(tx, id);
+      const before = await folderView(tx, room, id);
+      // A reorder within its parent: the siblings between the old and new places shift by one.
+      let orderIndex: number | undefined;
+      if (input.order_index !== undefined && input.order_index !== f.orderIndex) {
+        await closeGap(tx, room.id, f.parentId, f.orderIndex);
+        orderIndex = await openPlace(tx, room.id, f.parentId, input.order_index, f.id);
+      }
       if (input.name !== undefined && input.name !== f.name) {
         const parentPath = f.path.slice(0, f.path.lastIndexOf('/')) || null;
         const path = childPath(parentPath, input.name);
         assertFree(await siblings(tx, ROOM_TREE, room.id, f.parentId, f.id), input.name, path);
         await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
       }
-      await tx.dataroomFolder.update({ where: { id }, data: { name: input.name, icon: input.icon, color: input.color } });
-      const after = await folderView(tx, id);
+      await tx.dataroomFolder.update({ where: { id }, data: { name: input.name, icon: input.icon, color: input.color, orderIndex, acceptsUploads: input.accepts_uploads } });
+      const after = await folderView(tx, room, id);
       await emit(tx, actor, { type: 'dataroom.folder.updated', object: after, changes: changesBetween(before, after), dataroomId: room.id });
       return after;
     });
@@ -120,23 +158,28 @@ export async function updateRoomFolder(actor: Actor, roomId: string, id: string,
   }
 }
 
-export async function moveRoomFolder(actor: Actor, roomId: string, id: string, parentId: string | null) {
+/** Reparents a folder, appended to its new parent's folders (or at `orderIndex`); the old parent's close up. */
+export async function moveRoomFolder(actor: Actor, roomId: string, id: string, parentId: string | null, orderIndex?: number) {
   try {
     return await db.$transaction(async (tx) => {
       const room = await findOpenRoom(tx, actor, roomId, 'moving folders');
       await lockTree(tx, room.id);
       const f = await findRoomFolder(tx, room, id);
-      const before = await folderView(tx, id);
-      if (f.parentId === parentId) return before;
+      const before = await folderView(tx, room, id);
+      if (f.parentId === parentId && (orderIndex === undefined || orderIndex === f.orderIndex)) return before;
       const parent = parentId ? await findRoomFolder(tx, room, parentId) : null;
       if (parent && (parent.id === f.id || parent.path.startsWith(f.path + '/'))) {
         throw invalid('parent_id', 'a folder cannot be moved into itself or one of its descendants');
       }
-      const path = childPath(parent?.path ?? null, f.name);
-      assertFree(await siblings(tx, ROOM_TREE, room.id, parentId), f.name, path);
-      await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
-      await tx.dataroomFolder.update({ where: { id }, data: { parentId } });
-      const after = await folderView(tx, id);
+      if (f.parentId !== parentId) {
+        const path = childPath(parent?.path ?? null, f.name);
+        assertFree(await siblings(tx, ROOM_TREE, room.id, parentId), f.name, path);
+        await rewriteSubtree(tx, ROOM_TREE, room.id, f.path, path);
+      }
+      await closeGap(tx, room.id, f.parentId, f.orderIndex);
+      const place = await openPlace(tx, room.id, parentId, orderIndex, f.id);
+      await tx.dataroomFolder.update({ where: { id }, data: { parentId, orderIndex: place } });
+      const after = await folderView(tx, room, id);
       await emit(tx, actor, { type: 'dataroom.folder.moved', object: after, changes: changesBetween(before, after), dataroomId: room.id });
       return after;
     });
@@ -164,13 +207,14 @@ export async function deleteRoomFolder(actor: Actor, roomId: string, id: string,
       const children = await tx.dataroomFolder.count({ where: { parentId: id } });
       throw new ApiError(
         'conflict',
-        `Folder is not empty (${direct} documents, ${children} folders). Pass cascade=true to delete its subfolders and detach its documents.`,
+        `Folder is not empty (${counted(direct, 'document')}, ${counted(children, 'folder')}). Pass cascade=true to delete its subfolders and detach its documents.`,
         { document_count: direct, child_folder_count: children },
       );
     }
     await dropItemPermissions(tx, room, [...folderIds, ...placements.map((p) => p.id)]);
     await tx.dataroomDocument.deleteMany({ where: { id: { in: placements.map((p) => p.id) } } });
     await tx.dataroomFolder.delete({ where: { id } });
+    await closeGap(tx, room.id, f.parentId, f.orderIndex);
     await emit(tx, actor, { type: 'dataroom.folder.deleted', object: { id, object: 'dataroom_folder', deleted: true }, dataroomId: room.id });
   });
   return { id, object: 'dataroom_folder' as const, deleted: true as const };

@@ -13,6 +13,7 @@ import { lockTeam } from '../locks';
 import { findOpenRoom, findRoom, lookupRoom, ROOM_COLUMNS, roomNamed, type RoomRow } from '../room-lookup';
 
 export { findOpenRoom, findRoom, lookupRoom, roomNamed, type RoomRow };
+import { normalizeIpRules } from '../../../lib/shared/ip-rules';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 
 
@@ -33,6 +34,8 @@ export function toDataroom(r: RoomWithCounts) {
     default_permission: r.defaultPermission,
     qa_enabled: r.qaEnabled,
     qa_limit_per_visitor_per_day: r.qaLimitPerVisitorPerDay,
+    ip_allow_list: r.ipAllowList ?? [],
+    index_numbers: r.indexNumbers,
     created: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   };
@@ -74,6 +77,8 @@ type RoomFields = {
   default_permission?: 'inherit' | 'hidden';
   qa_enabled?: boolean;
   qa_limit_per_visitor_per_day?: number;
+  ip_allow_list?: string[];
+  index_numbers?: boolean;
 };
 
 export async function createDataroom(actor: Actor, input: RoomFields & { name: string }) {
@@ -95,6 +100,8 @@ export async function createDataroom(actor: Actor, input: RoomFields & { name: s
         defaultPermission: input.default_permission ?? 'inherit',
         qaEnabled: input.qa_enabled ?? false,
         qaLimitPerVisitorPerDay: input.qa_limit_per_visitor_per_day ?? 20,
+        ipAllowList: normalizeIpRules(input.ip_allow_list ?? []),
+        indexNumbers: input.index_numbers ?? true,
         brandingMode: brand ? 'team_brand' : 'team_default',
         brandId: brand?.id ?? null,
       },
@@ -119,6 +126,8 @@ export async function updateDataroom(actor: Actor, idOrPid: string, input: RoomF
         defaultPermission: input.default_permission,
         qaEnabled: input.qa_enabled,
         qaLimitPerVisitorPerDay: input.qa_limit_per_visitor_per_day,
+        ipAllowList: input.ip_allow_list && normalizeIpRules(input.ip_allow_list),
+        indexNumbers: input.index_numbers,
         isFrozen: input.is_frozen,
       },
     });

@@ -6,6 +6,7 @@ import { pgTimestamp } from '../../db/sql';
 import { invalid, notFound } from '../../errors';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { isEventPattern, type ActorType } from '../../../lib/shared/event-types';
+import { nameEvents, type NamedEvent } from './names';
 
 /** Whose log: any actor of the team, or the system working for it (the room archive). */
 type Team = Pick<Actor, 'teamId'>;
@@ -18,6 +19,7 @@ type EventRow = {
   actorId: string | null;
   actorName: string | null;
   actorEmail: string | null;
+  actorEmailVerified: boolean | null;
   dataroomId: string | null;
   data: unknown;
   ipAddress: string | null;
@@ -30,7 +32,15 @@ export function toEvent(e: EventRow) {
     object: 'event' as const,
     type: e.type,
     created: iso(e.createdAt),
-    actor: { type: e.actorType, id: e.actorId, name: e.actorName, email: e.actorEmail },
+    actor: {
+      type: e.actorType,
+      id: e.actorId,
+      name: e.actorName,
+      email: e.actorEmail,
+      // A member's or an OAuth app's email is the account's (signed in by a link mailed to it); a
+      // visitor's only when the session proved it (false for visitors' events written before).
+      email_verified: e.actorEmail !== null && (e.actorType === 'visitor' ? e.actorEmailVerified === true : true),
+    },
     dataroom_id: e.dataroomId,
     data: e.data as { object: Record<string, unknown>; changes?: Record<string, [unknown, unknown]> },
     request: e.ipAddress === null && e.userAgent === null ? null : { ip_address: e.ipAddress, user_agent: e.userAgent },
@@ -39,7 +49,7 @@ export function toEvent(e: EventRow) {
 export type ApiEvent = ReturnType<typeof toEvent>;
 
 const COLUMNS = `e.id, e.type, e.created_at AS "createdAt", e.actor_type AS "actorType", e.actor_id AS "actorId",
-  e.actor_name AS "actorName", e.actor_email AS "actorEmail", e.dataroom_id AS "dataroomId", e.data,
+  e.actor_name AS "actorName", e.actor_email AS "actorEmail", e.actor_email_verified AS "actorEmailVerified", e.dataroom_id AS "dataroomId", e.data,
   e.ip_address AS "ipAddress", e.user_agent AS "userAgent"`;
 
 export type EventFilters = {
@@ -91,11 +101,17 @@ export async function listEvents(actor: Team, q: EventFilters & { limit: number;
   return page(rows, q.limit, toEvent, (r) => [r.createdAt.getTime(), r.id]);
 }
 
-/** Every event of the filter, newest first, in batches (the CSV export and the room archive). */
-export async function* eachEvent(actor: Team, q: EventFilters, batch = 1000): AsyncGenerator<ApiEvent> {
+/** The dashboard's page of the log: each event with the names of what it refers to by id (./names.ts). */
+export async function listNamedEvents(actor: Team, q: EventFilters & { limit: number; cursor?: string }) {
+  const p = await listEvents(actor, q);
+  return { ...p, data: await nameEvents(actor, p.data) };
+}
+
+/** Every event of the filter, newest first, named, in batches (the CSV export and the room archive). */
+export async function* eachEvent(actor: Team, q: EventFilters, batch = 1000): AsyncGenerator<NamedEvent> {
   let cursor: string | undefined;
   do {
-    const p = await listEvents(actor, { ...q, limit: batch, cursor });
+    const p = await listNamedEvents(actor, { ...q, limit: batch, cursor });
     yield* p.data;
     cursor = p.next_cursor ?? undefined;
   } while (cursor);

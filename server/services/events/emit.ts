@@ -46,9 +46,10 @@ export function newEventId(now = Date.now()): string {
 /**
  * The actor's columns: who it is by id, and the SQL that reads its name and email now ($1 is the
  * id). A dashboard token has a name and no email; an OAuth token is its app, with the approving
- * user's email; a visitor is the email they gave.
+ * user's email; a visitor is the email they gave, and whether it was proven (`verified`: null for
+ * the others, whose email is their account's).
  */
-function actorColumns(actor: EventActor): { type: string; id: string | null; lookup: string | null; name: string | null; email: string | null } {
+function actorColumns(actor: EventActor): { type: string; id: string | null; lookup: string | null; name: string | null; email: string | null; verified?: boolean } {
   switch (actor.kind) {
     case 'user':
       return { type: 'user', id: actor.userId, lookup: 'SELECT u.id, u.name, u.email FROM users u WHERE u.id = $1', name: null, email: null };
@@ -64,7 +65,7 @@ function actorColumns(actor: EventActor): { type: string; id: string | null; loo
           }
         : { type: 'api_token', id: actor.tokenId, lookup: 'SELECT t.id, t.name, NULL::text AS email FROM api_tokens t WHERE t.id = $1', name: null, email: null };
     case 'viewer':
-      return { type: 'visitor', id: actor.visitorId, lookup: null, name: null, email: actor.email?.toLowerCase() ?? null };
+      return { type: 'visitor', id: actor.visitorId, lookup: null, name: null, email: actor.email?.toLowerCase() ?? null, verified: !!actor.email && actor.emailVerified };
     case 'system':
       return { type: 'system', id: null, lookup: null, name: actor.name, email: null };
   }
@@ -75,13 +76,13 @@ const address = (a: string | null | undefined) => (a && a !== 'unknown' ? a : nu
 
 // $1 actor id, $2 actor name, $3 actor email (used when there is no lookup), $4 team, $5 created,
 // $6 actor type, $7 ip, $8 user agent; then one array per column of the events: $9 ids, $10 types,
-// $11 rooms, $12 resources, $13 data, $14 the webhook bodies.
+// $11 rooms, $12 resources, $13 data, $14 the webhook bodies; $15 whether a visitor's email was proven.
 const insertSql = (lookup: string | null) => `
   WITH a AS (${lookup ?? 'SELECT $1::text AS id, $2::text AS name, $3::text AS email'}),
   src AS (SELECT * FROM unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) AS s(id, type, room, resource, data, body)),
   ev AS (
-    INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, dataroom_id, resource_id, data, ip_address, user_agent)
-    SELECT s.id, $4, s.type, $5::timestamp, $6, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), s.room, s.resource, s.data::jsonb, $7, $8
+    INSERT INTO events (id, team_id, type, created_at, actor_type, actor_id, actor_name, actor_email, actor_email_verified, dataroom_id, resource_id, data, ip_address, user_agent)
+    SELECT s.id, $4, s.type, $5::timestamp, $6, COALESCE(a.id, $1::text), COALESCE(a.name, $2::text), COALESCE(a.email, $3::text), $15::boolean, s.room, s.resource, s.data::jsonb, $7, $8
     FROM src s LEFT JOIN a ON true
     RETURNING id, type),
   dl AS (
@@ -139,6 +140,7 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
     cols.resources,
     cols.data,
     cols.bodies,
+    a.verified ?? null,
   ];
   // On the transaction's own connection when it is known (server/db/tx-client.ts): the same
   // statement in the same transaction, without Prisma's per-statement cost.

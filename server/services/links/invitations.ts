@@ -17,7 +17,8 @@ import { addMembersIn } from '../datarooms/groups';
 import { findRoom } from '../room-lookup';
 import { emitMany } from '../events/emit';
 import { lockKey } from '../locks';
-import { findLink, linkUrl } from './links';
+import { findLink } from './links';
+import { linkUrlBySlug } from '../domains/link-domain';
 import { sharedName } from './shared-name';
 
 type Row = {
@@ -92,7 +93,7 @@ export async function inviteToLink(actor: Actor, linkId: string, input: { emails
   });
 
   const { link, ids, team, color, what } = prepared;
-  const url = linkUrl(link.slug);
+  const url = await linkUrlBySlug(link.slug);
   const outcome: { error: string | null }[] = new Array(emails.length);
   let next = 0;
   const worker = async () => {

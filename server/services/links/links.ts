@@ -12,11 +12,14 @@ import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../../schemas/common';
 import { copyImage, deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage, toImage, type StoredImage } from '../branding/images';
 import { checkAgreementId } from '../agreements/agreements';
+import { checkDomainId } from '../domains/domains';
+import { verifiedDomainNames } from '../domains/link-domain';
 import { listPermissions } from '../datarooms/permissions';
 import { findRoom, lookupRoom } from '../room-lookup';
 import { findLink, type LinkRow } from '../link-lookup';
 import { seededColumns, sharedSettings } from './shared-columns';
 import { asksForEmail } from '../../../lib/shared/link-settings';
+import { normalizeIpRules } from '../../../lib/shared/ip-rules';
 import {
   assertCustomFieldCap,
   assertWatermarkFillable,
@@ -37,17 +40,20 @@ export type SharedSettingsInput = {
   allow_download?: boolean;
   allow_list?: string[];
   deny_list?: string[];
+  ip_allow_list?: string[];
   watermark_config?: WatermarkInput | null;
   welcome_message?: string | null;
   enable_notification?: boolean;
   agreement_id?: string | null;
   show_banner?: boolean;
+  enable_search?: boolean;
   custom_fields?: CustomFieldInput[];
   enable_custom_meta?: boolean;
   allow_access_requests?: boolean;
   meta_title?: string | null;
   meta_description?: string | null;
   meta_image?: { source_url: string } | null;
+  domain_id?: string | null;
 };
 type LinkSettingsInput = SharedSettingsInput & { name?: string | null; expires_at?: string | null; brand_id?: string | null };
 type CreateInput = LinkSettingsInput & {
@@ -59,18 +65,20 @@ type CreateInput = LinkSettingsInput & {
 };
 
 
-export const linkUrl = (slug: string) => `${config.appUrl}/view/${slug}`;
+/** A link's address: on its custom domain when it has a verified one, else on the app host. */
+export const linkUrl = (slug: string, domain?: string | null) => (domain ? `https://${domain}/view/${slug}` : `${config.appUrl}/view/${slug}`);
 /** 144 random bits, URL-safe. */
 const newSlug = () => randomBytes(18).toString('base64url');
 
-async function toLinks(q: Pick<Tx, 'imageAsset'>, rows: LinkRow[]) {
+async function toLinks(q: Pick<Tx, 'imageAsset' | 'domain'>, rows: LinkRow[]) {
   const ids = rows.map((r) => r.metaImage).filter((x): x is string => !!x);
   const images = ids.length ? new Map((await q.imageAsset.findMany({ where: { id: { in: ids } } })).map((i) => [i.id, i])) : new Map();
+  const domains = await verifiedDomainNames(q, rows.map((r) => r.domainId));
   return rows.map((l) => ({
     id: l.id,
     object: 'link' as const,
     name: l.name,
-    url: linkUrl(l.slug),
+    url: linkUrl(l.slug, l.domainId ? domains.get(l.domainId) : null),
     document_id: l.documentId,
     dataroom_id: l.dataroomId,
     audience_type: l.audienceType,
@@ -143,16 +151,19 @@ function settingsColumns(input: LinkSettingsInput): Columns {
   if (input.allow_download !== undefined) c.allowDownload = input.allow_download;
   if (input.allow_list !== undefined) c.allowList = normalizeList(input.allow_list);
   if (input.deny_list !== undefined) c.denyList = normalizeList(input.deny_list);
+  if (input.ip_allow_list !== undefined) c.ipAllowList = normalizeIpRules(input.ip_allow_list);
   if (input.watermark_config !== undefined) c.watermarkConfig = input.watermark_config ? normalizeWatermark(input.watermark_config) : null;
   if (input.welcome_message !== undefined) c.welcomeMessage = input.welcome_message;
   if (input.enable_notification !== undefined) c.enableNotification = input.enable_notification;
   if (input.show_banner !== undefined) c.showBanner = input.show_banner;
+  if (input.enable_search !== undefined) c.enableSearch = input.enable_search;
   if (input.custom_fields !== undefined) c.customFields = normalizeCustomFields(input.custom_fields);
   if (input.enable_custom_meta !== undefined) c.enableCustomMeta = input.enable_custom_meta;
   if (input.allow_access_requests !== undefined) c.allowAccessRequests = input.allow_access_requests;
   if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
   if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
   if (input.agreement_id !== undefined) c.agreementId = input.agreement_id;
+  if (input.domain_id !== undefined) c.domainId = input.domain_id;
   return c;
 }
 
@@ -254,6 +265,7 @@ export async function createLink(actor: Actor, input: CreateInput) {
       const { target, groupAllowsAll } = await resolveTarget(tx, actor, input);
       await checkBrand(tx, actor, input.brand_id);
       await checkAgreementId(tx, actor, input.agreement_id);
+      await checkDomainId(tx, actor, input.domain_id);
       const preset = input.preset_id ? await presetSeed(tx, actor, input.preset_id) : null;
       const seeded: Columns = {};
       if (preset) {
@@ -326,6 +338,8 @@ export async function updateLink(actor: Actor, id: string, input: LinkSettingsIn
       if (!link) throw notFound('Link');
       await checkBrand(tx, actor, input.brand_id);
       await checkAgreementId(tx, actor, input.agreement_id);
+      // A domain kept as it is passes even if it has failed since (the link is on the app host meanwhile).
+      if (input.domain_id !== link.domainId) await checkDomainId(tx, actor, input.domain_id);
       const data = settingsColumns(input);
       if (input.brand_id !== undefined) data.brandId = input.brand_id;
       if (input.password !== undefined) data.passwordHash = passwordHash;

@@ -11,6 +11,8 @@ import { deleteBlobs, fetchImage, insertImageRows, releaseImageRows, storeImage,
 import type { SharedSettingsInput } from './links';
 import { sharedSettings } from './shared-columns';
 import { checkAgreementId } from '../agreements/agreements';
+import { normalizeIpRules } from '../../../lib/shared/ip-rules';
+import { checkDomainId } from '../domains/domains';
 import { asksForEmail } from '../../../lib/shared/link-settings';
 import { assertCustomFieldCap, assertWatermarkFillable, hashPassword, normalizeCustomFields, normalizeList, normalizeWatermark, type CustomField, type Watermark } from './settings';
 
@@ -59,16 +61,19 @@ async function columns(input: PresetInput) {
   if (input.allow_download !== undefined) c.allowDownload = input.allow_download;
   if (input.allow_list !== undefined) c.allowList = normalizeList(input.allow_list ?? []);
   if (input.deny_list !== undefined) c.denyList = normalizeList(input.deny_list ?? []);
+  if (input.ip_allow_list !== undefined) c.ipAllowList = normalizeIpRules(input.ip_allow_list ?? []);
   if (input.watermark_config !== undefined) c.watermarkConfig = input.watermark_config ? normalizeWatermark(input.watermark_config) : Prisma.DbNull;
   if (input.welcome_message !== undefined) c.welcomeMessage = input.welcome_message;
   if (input.enable_notification !== undefined) c.enableNotification = input.enable_notification;
   if (input.show_banner !== undefined) c.showBanner = input.show_banner;
+  if (input.enable_search !== undefined) c.enableSearch = input.enable_search;
   if (input.custom_fields !== undefined) c.customFields = input.custom_fields ? normalizeCustomFields(input.custom_fields) : Prisma.DbNull;
   if (input.enable_custom_meta !== undefined) c.enableCustomMeta = input.enable_custom_meta;
   if (input.allow_access_requests !== undefined) c.allowAccessRequests = input.allow_access_requests;
   if (input.meta_title !== undefined) c.metaTitle = input.meta_title;
   if (input.meta_description !== undefined) c.metaDescription = input.meta_description;
   if (input.agreement_id !== undefined) c.agreementId = input.agreement_id;
+  if (input.domain_id !== undefined) c.domainId = input.domain_id;
   return c;
 }
 
@@ -106,6 +111,7 @@ async function write(actor: Actor, input: PresetInput, existing: PresetRow | nul
     released = await db.$transaction(async (tx) => {
       if (image) await insertImageRows(tx, [image]);
       await checkAgreementId(tx, actor, input.agreement_id);
+      if (input.domain_id !== existing?.domainId) await checkDomainId(tx, actor, input.domain_id);
       if (existing) {
         const current = await findPreset(tx, actor, existing.id);
         const before = await getPreset(actor, current.id, tx);

@@ -9,16 +9,19 @@ export const SHARED_COLUMNS = {
   allow_download: 'allowDownload',
   allow_list: 'allowList',
   deny_list: 'denyList',
+  ip_allow_list: 'ipAllowList',
   watermark_config: 'watermarkConfig',
   welcome_message: 'welcomeMessage',
   enable_notification: 'enableNotification',
   show_banner: 'showBanner',
+  enable_search: 'enableSearch',
   custom_fields: 'customFields',
   enable_custom_meta: 'enableCustomMeta',
   allow_access_requests: 'allowAccessRequests',
   meta_title: 'metaTitle',
   meta_description: 'metaDescription',
   agreement_id: 'agreementId',
+  domain_id: 'domainId',
 } as const satisfies Record<string, keyof Link & keyof LinkPreset>;
 
 type Column = (typeof SHARED_COLUMNS)[keyof typeof SHARED_COLUMNS];

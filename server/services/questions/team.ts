@@ -8,6 +8,7 @@ import { newId } from '../../ids';
 import { cursorInstant, decodeCursor, page } from '../../schemas/common';
 import { changesBetween, emit } from '../events/emit';
 import { findRoom } from '../room-lookup';
+import { actingUser } from '../acting-user';
 import { mailAnswer } from './mail';
 import { QUESTION_INCLUDE, toQuestion, type QuestionRow } from './object';
 
@@ -57,15 +58,6 @@ async function questionRow(tx: Tx, actor: Actor, id: string, lock = false): Prom
 
 export const getQuestion = async (actor: Actor, id: string) => toQuestion(await questionRow(db, actor, id));
 
-/** The person answering: the user, or whoever made the token that does. */
-async function answerer(tx: Tx, actor: Actor): Promise<{ id: string | null; email: string | null }> {
-  const userId =
-    actor.kind === 'user' ? actor.userId : (actor.userId ?? (await tx.apiToken.findUnique({ where: { id: actor.tokenId }, select: { createdById: true } }))?.createdById ?? null);
-  if (!userId) return { id: null, email: null };
-  const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
-  return { id: userId, email: u?.email ?? null };
-}
-
 /**
  * Adds an answer: the question becomes `answered`; `publish` puts it in the room's FAQ (true) or
  * keeps it private to the asker (false); left out, publication stays as it was. The asker is
@@ -75,7 +67,7 @@ export async function answerQuestion(actor: Actor, id: string, input: { text: st
   const answered = await db.$transaction(async (tx) => {
     const row = await questionRow(tx, actor, id, true);
     if (row.status === 'closed') throw conflict('This question is closed: reopen it (PATCH status: "open") before answering it.');
-    const by = await answerer(tx, actor);
+    const by = await actingUser(tx, actor);
     await tx.answer.create({ data: { id: newId(), questionId: row.id, text: input.text, answeredById: by.id, answeredByEmail: by.email } });
     await tx.question.update({ where: { id: row.id }, data: { status: 'answered', ...(input.publish !== undefined ? { published: input.publish } : {}) } });
     const after = toQuestion(await questionRow(tx, actor, row.id));

@@ -7,6 +7,7 @@ import type { ViewerActor } from '../../auth/actor';
 import { db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { emit } from '../events/emit';
+import { acceptancesProven } from '../agreements/acceptances';
 import { checkCode, sendCode } from '../visitor/codes';
 import { allow, retryAfterSeconds } from '../visitor/limits';
 import type { ViewerLink, ViewerSessionRow } from '../visitor/links';
@@ -47,7 +48,8 @@ export async function verifyAskCode(link: ViewerLink, actor: ViewerActor, sessio
   await db.$transaction(async (tx) => {
     await tx.viewerSession.update({ where: { id: session.id }, data: { verified: true } });
     await tx.viewer.update({ where: { id: visitorId }, data: { verified: true } });
-    await emit(tx, actor, { type: 'visitor.verified', object: await visitorObject(tx, link.teamId, visitorId), dataroomId: link.dataroomId });
+    await emit(tx, { ...actor, emailVerified: true }, { type: 'visitor.verified', object: await visitorObject(tx, link.teamId, visitorId), dataroomId: link.dataroomId });
+    await acceptancesProven(tx, link, session.id, email);
   });
   return { verified: true };
 }

@@ -12,12 +12,14 @@ import { emit } from '../events/emit';
 import { roomDocument } from '../visitor/content';
 import type { ViewerLink, ViewerSessionRow } from '../visitor/links';
 import { QUESTION_INCLUDE, toQuestion, toVisitorQuestion, type QuestionRow } from './object';
+import { mailNewQuestion } from './mail';
 
 const DAY_MS = 24 * 3600_000;
 
 type QaRoom = { id: string; qaEnabled: boolean; limit: number };
 
-async function qaRoom(link: ViewerLink): Promise<QaRoom | null> {
+/** The room's Q&A as a link's visitors get it: null for a document link or a deleted room (the dashboard's link summary asks it too). */
+export async function qaRoom(link: Pick<ViewerLink, 'dataroomId' | 'teamId'>): Promise<QaRoom | null> {
   if (!link.dataroomId) return null;
   const r = await db.dataroom.findFirst({
     where: { id: link.dataroomId, teamId: link.teamId, deletedAt: null },
@@ -144,5 +146,6 @@ export async function askQuestion(link: ViewerLink, actor: ViewerActor, session:
     await emit(tx, actor, { type: 'question.created', object: toQuestion(row), dataroomId: room.id });
     return row;
   });
+  await mailNewQuestion(link, toQuestion(question));
   return toVisitorQuestion(question);
 }

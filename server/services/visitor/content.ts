@@ -5,6 +5,7 @@
 import { sqlRows } from '../../db/sql';
 import type { ViewerLink } from './links';
 import { watermarkRefusal } from './watermarked-download';
+import { numberItems, numberOf } from '../index-numbers';
 
 export type ShownDocument = {
   documentId: string;
@@ -29,6 +30,8 @@ export type ShownDocument = {
   canDownload: boolean;
   /** Downloads are allowed, but the link's watermark cannot go on this file (a video): why it is not downloadable. */
   downloadRefusal?: string | null;
+  /** In a room's tree: the room's number for it ("2.1"), or null when the room shows none. */
+  indexNumber?: string | null;
 };
 
 const DOC_COLUMNS = `d.id AS "documentId", d.name, d.type, v.id AS "versionId", v.content_type AS "contentType",
@@ -103,15 +106,15 @@ export async function roomDocument(link: ViewerLink, placementId: string): Promi
   return rows[0] ? shown(link, rows[0]) : null;
 }
 
-export type TreeFolder = { id: string; name: string; parentId: string | null; path: string };
+export type TreeFolder = { id: string; name: string; parentId: string | null; path: string; indexNumber?: string | null };
 export type RoomTree = {
-  room: { id: string; name: string; description: string | null; allowBulkDownload: boolean };
+  room: { id: string; name: string; description: string | null; allowBulkDownload: boolean; indexNumbers?: boolean };
   folders: TreeFolder[];
   documents: ShownDocument[];
 };
 /** What the room page draws of a tree (the branding preview sends only this to the dashboard). */
 export type RoomTreeView = Omit<RoomTree, 'documents'> & {
-  documents: (Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload' | 'storageKey' | 'pageWidth' | 'pageHeight'> & Partial<Pick<ShownDocument, 'previewKey'>>)[];
+  documents: (Pick<ShownDocument, 'placementId' | 'folderId' | 'name' | 'type' | 'contentType' | 'numPages' | 'canDownload' | 'storageKey' | 'pageWidth' | 'pageHeight'> & Partial<Pick<ShownDocument, 'previewKey' | 'indexNumber'>>)[];
 };
 /** The link settings a room's tree depends on. */
 export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'groupId' | 'allowDownload'> & WatermarkedLink;
@@ -119,16 +122,21 @@ export type TreeAudience = Pick<ViewerLink, 'dataroomId' | 'audienceType' | 'gro
 /**
  * The room as this link's visitors see it. Group links: the documents with can_view, the
  * folders with can_view, and every folder on the way to one of them (a folder that holds an
- * individually visible document shows, even without its own row).
+ * individually visible document shows, even without its own row). Folders in their order (subfolders
+ * by order_index), every item with the room's index number (numbered over the whole room, so a
+ * group's visitors and the team name an item alike).
  */
 export async function roomTree(link: TreeAudience): Promise<RoomTree | null> {
   if (!link.dataroomId) return null;
-  const [rooms, folders, placements, folderPerms] = await Promise.all([
+  const [rooms, allFolders, placements, folderPerms] = await Promise.all([
     sqlRows<RoomTree['room']>(
-      `SELECT id, name, description, allow_bulk_download AS "allowBulkDownload" FROM datarooms WHERE id = $1 AND deleted_at IS NULL`,
+      `SELECT id, name, description, allow_bulk_download AS "allowBulkDownload", index_numbers AS "indexNumbers" FROM datarooms WHERE id = $1 AND deleted_at IS NULL`,
       [link.dataroomId],
     ),
-    sqlRows<TreeFolder>(`SELECT id, name, parent_id AS "parentId", path FROM dataroom_folders WHERE dataroom_id = $1 ORDER BY path`, [link.dataroomId]),
+    sqlRows<TreeFolder & { orderIndex: number }>(
+      `SELECT id, name, parent_id AS "parentId", path, order_index AS "orderIndex" FROM dataroom_folders WHERE dataroom_id = $1 ORDER BY order_index, path`,
+      [link.dataroomId],
+    ),
     sqlRows<PlacementRow>(PLACEMENT_SQL('ORDER BY p.folder_id NULLS FIRST, p.order_index, p.id'), [link.dataroomId, link.groupId]),
     link.audienceType === 'group'
       ? sqlRows<{ itemId: string }>(`SELECT item_id AS "itemId" FROM viewer_group_permissions WHERE group_id = $1 AND item_type = 'dataroom_folder' AND can_view`, [link.groupId])
@@ -136,7 +144,12 @@ export async function roomTree(link: TreeAudience): Promise<RoomTree | null> {
   ]);
   const room = rooms[0];
   if (!room) return null;
-  const documents = placements.map((p) => shown(link, p)).filter((d): d is ShownDocument => d !== null);
+  const numbers = room.indexNumbers ? numberItems(allFolders, placements.map((p) => ({ id: p.placementId!, folderId: p.folderId, orderIndex: p.orderIndex }))) : null;
+  const folders = allFolders.map(({ orderIndex: _o, ...f }) => ({ ...f, indexNumber: numberOf(numbers, f.id) }));
+  const documents = placements
+    .map((p) => shown(link, p))
+    .filter((d): d is ShownDocument => d !== null)
+    .map((d) => ({ ...d, indexNumber: numberOf(numbers, d.placementId!) }));
   if (!folderPerms) return { room, folders, documents };
   const byId = new Map(folders.map((f) => [f.id, f]));
   const visible = new Set<string>();

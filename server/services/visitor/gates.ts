@@ -14,7 +14,7 @@ import { newId } from '../../ids';
 import { email as emailSchema } from '../../schemas/fields';
 import { newSessionToken, hashSessionToken, SESSION_TTL_MS } from '../../auth/viewer-sessions';
 import { accessKey, agreementKeyOf, type ViewerLink, type ViewerSessionRow } from './links';
-import { acceptedBefore, recordAcceptance } from '../agreements/acceptances';
+import { acceptancesProven, acceptedBefore, recordAcceptance } from '../agreements/acceptances';
 import { AGREEMENT_NAME_MAX } from '../../../lib/shared/agreements';
 import { allow } from './limits';
 import { checkCode, sendCode } from './codes';
@@ -155,6 +155,8 @@ export type GateResult = {
   error?: GateError;
   /** The custom field that was refused. */
   field?: string;
+  /** The address refused (error `denied`), for the visitor's own "Request access" form; it is not kept here. */
+  refusedEmail?: string;
   admitted: boolean;
 };
 
@@ -278,12 +280,26 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
       viewerId = null;
     }
   }
+  const refusedEmail = error === 'denied' && triedEmail ? triedEmail : undefined;
   const reason = error ? DENIED_BY[error] : undefined;
   if (reason) await recordDenial(link, { email: triedEmail, reason, address: req.address, userAgent: req.userAgent ?? null });
   if (admitted && p.verified && viewerId) await db.viewer.update({ where: { id: viewerId }, data: { verified: true } });
   if (p.verified && !before.verified && p.email && viewerId) {
-    const actor = { kind: 'viewer' as const, linkId: link.id, teamId: link.teamId, sessionId: session?.id ?? '', visitorId: viewerId, email: p.email, request: { ipAddress: req.address, userAgent: req.userAgent ?? null } };
-    await db.$transaction(async (tx) => emit(tx, actor, { type: 'visitor.verified', object: await visitorObject(tx, link.teamId, viewerId!), dataroomId: link.dataroomId }));
+    const actor = {
+      kind: 'viewer' as const,
+      linkId: link.id,
+      teamId: link.teamId,
+      sessionId: session?.id ?? '',
+      visitorId: viewerId,
+      email: p.email,
+      emailVerified: true,
+      request: { ipAddress: req.address, userAgent: req.userAgent ?? null },
+    };
+    await db.$transaction(async (tx) => {
+      await emit(tx, actor, { type: 'visitor.verified', object: await visitorObject(tx, link.teamId, viewerId!), dataroomId: link.dataroomId });
+      // The agreement step comes before the code: what this session accepted under the address is proven now.
+      if (session) await acceptancesProven(tx, link, session.id, p.email!);
+    });
   }
 
   const data = {
@@ -307,15 +323,17 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
     session.accessKey !== data.accessKey ||
     session.admittedAt !== null;
   const accept = (sessionId: string) =>
-    accepting ? recordAcceptance(link, { sessionId, email: p.email, visitorId: viewerId, name: accepting.name, address: req.address, userAgent: req.userAgent ?? null }) : null;
+    accepting
+      ? recordAcceptance(link, { sessionId, email: p.email, emailVerified: p.verified, visitorId: viewerId, name: accepting.name, address: req.address, userAgent: req.userAgent ?? null })
+      : null;
   if (session) {
     if (changed) await db.viewerSession.update({ where: { id: session.id }, data: { ...data, fieldValues: p.fieldValues ?? undefined } });
     await accept(session.id);
-    return { error, field, admitted };
+    return { error, field, refusedEmail, admitted };
   }
   // No session yet: one is made only once there is something to keep.
   const progressed = admitted || p.email !== null || p.fieldValues !== null || p.passwordOk || accepting !== null;
-  if (!progressed) return { error, field, admitted };
+  if (!progressed) return { error, field, refusedEmail, admitted };
   // Every new session is a new visitor in the figures: one address may start only so many per link.
   if (!(await allow('session_new', `${link.id}:${req.address}`))) return { error: 'rate_limited', admitted: false };
   const token = newSessionToken();
@@ -323,5 +341,5 @@ export async function submitGate(link: ViewerLink, session: ViewerSessionRow | n
   const sessionId = newId();
   await db.viewerSession.create({ data: { id: sessionId, linkId: link.id, tokenHash: hashSessionToken(token), expiresAt, ...data, fieldValues: p.fieldValues ?? undefined } });
   await accept(sessionId);
-  return { newToken: token, sessionExpiresAt: expiresAt, error, field, admitted };
+  return { newToken: token, sessionExpiresAt: expiresAt, error, field, refusedEmail, admitted };
 }

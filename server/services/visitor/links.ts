@@ -26,10 +26,14 @@ export type ViewerLink = {
   allowDownload: boolean;
   allowList: string[];
   denyList: string[];
+  /** CIDRs visitors must come from: the link's, and its room's (both apply). */
+  ipAllowList: string[];
+  roomIpAllowList: string[];
   watermarkConfig: Watermark | null;
   welcomeMessage: string | null;
   enableNotification: boolean;
   showBanner: boolean;
+  enableSearch: boolean;
   customFields: CustomField[];
   enableCustomMeta: boolean;
   metaTitle: string | null;
@@ -98,8 +102,8 @@ export const LINK_SQL = `
     l.dataroom_id AS "dataroomId", l.audience_type::text AS "audienceType", l.group_id AS "groupId", l.brand_id AS "brandId",
     l.password_hash AS "passwordHash", l.expires_at AS "expiresAt", l.email_protected AS "emailProtected",
     l.email_authenticated AS "emailAuthenticated", l.allow_download AS "allowDownload", COALESCE(l.allow_list, '{}') AS "allowList",
-    COALESCE(l.deny_list, '{}') AS "denyList", l.watermark_config AS "watermarkConfig", l.welcome_message AS "welcomeMessage",
-    l.enable_notification AS "enableNotification", l.show_banner AS "showBanner", COALESCE(l.custom_fields, '[]') AS "customFields",
+    COALESCE(l.deny_list, '{}') AS "denyList", COALESCE(l.ip_allow_list, '{}') AS "ipAllowList", COALESCE(r.ip_allow_list, '{}') AS "roomIpAllowList", l.watermark_config AS "watermarkConfig", l.welcome_message AS "welcomeMessage",
+    l.enable_notification AS "enableNotification", l.show_banner AS "showBanner", l.enable_search AS "enableSearch", COALESCE(l.custom_fields, '[]') AS "customFields",
     l.enable_custom_meta AS "enableCustomMeta", l.meta_title AS "metaTitle", l.meta_description AS "metaDescription",
     l.meta_image AS "metaImage", l.created_by_id AS "createdById", l.allow_access_requests AS "allowAccessRequests",
     a.id AS "agreementId", a.version AS "agreementVersion", COALESCE(a.require_name, false) AS "agreementRequireName",
@@ -230,7 +234,15 @@ export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null
   if (!session?.admittedAt || session.accessKey !== accessKey(link)) return null;
   const agreement = agreementKeyOf(link);
   if (agreement && session.agreementKey !== agreement) return null;
-  return { kind: 'viewer', linkId: link.id, teamId: link.teamId, sessionId: session.id, visitorId: session.viewerId, email: session.email };
+  return {
+    kind: 'viewer',
+    linkId: link.id,
+    teamId: link.teamId,
+    sessionId: session.id,
+    visitorId: session.viewerId,
+    email: session.email,
+    emailVerified: !!session.email && session.verified,
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { queueMail } from '../../auth/mail-queue';
 import { config } from '../../config';
 import { db } from '../../db/client';
 import type { ViewerLink } from './links';
+import { instantRecipients } from '../digests/preferences';
 
 export const NOTIFY_EVERY_MS = 3600_000;
 
@@ -29,7 +30,8 @@ export async function notifyVisit(link: ViewerLink, actor: ViewerActor) {
     WHERE link_notifications.sent_at <= ${new Date(now.getTime() - NOTIFY_EVERY_MS)}
     RETURNING link_id`;
   if (!claimed.length) return;
-  const owners = await linkOwners(link);
+  // Members who read visits in a digest (or not at all) get no mail of their own.
+  const owners = await instantRecipients(link.teamId, 'visits', await linkOwners(link));
   if (!owners.length) return;
   const what = await describeTarget(link);
   const who = actor.email ?? 'An anonymous visitor';

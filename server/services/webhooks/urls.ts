@@ -20,6 +20,9 @@ const systemLookup: Lookup = (host) =>
 
 const refuse = (message: string) => invalid('url', message);
 
+/** A loopback or private receiver is refused by default; the setting that allows it (for local testing) is named. */
+const PRIVATE_HINT = '; a server run for local testing allows http and private addresses when its operator sets WEBHOOK_ALLOW_PRIVATE_URLS=true';
+
 /** The URL as stored (normalised by the URL parser), or a 422 naming `url`. */
 export async function checkWebhookUrl(raw: string, o: { allowPrivate?: boolean; lookup?: Lookup } = {}): Promise<string> {
   const allowPrivate = o.allowPrivate ?? config.webhookAllowPrivateUrls;
@@ -30,19 +33,17 @@ export async function checkWebhookUrl(raw: string, o: { allowPrivate?: boolean; 
   } catch {
     throw refuse('must be an absolute https URL');
   }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const localHost = net.isIP(host) ? !isPublicUnicast(host) : host !== '' && (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'));
   const schemes = allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw refuse(allowPrivate ? 'must be an http or https URL' : 'must be an https URL');
+  if (!schemes.includes(url.protocol)) throw refuse(allowPrivate ? 'must be an http or https URL' : `must be an https URL${localHost ? PRIVATE_HINT : ''}`);
   if (url.username || url.password) throw refuse('must not carry a user name or password');
   if (url.href.length > WEBHOOK_URL_MAX) throw refuse(`must be at most ${WEBHOOK_URL_MAX} characters`);
   if (allowPrivate) return url.href;
 
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const notPublic = 'must point to a public address (not loopback, private, link-local or reserved)';
-  if (net.isIP(host)) {
-    if (!isPublicUnicast(host)) throw refuse(notPublic);
-    return url.href;
-  }
-  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) throw refuse(notPublic);
+  const notPublic = `must point to a public address (not loopback, private, link-local or reserved)${PRIVATE_HINT}`;
+  if (localHost) throw refuse(notPublic);
+  if (net.isIP(host)) return url.href;
   let addresses: string[];
   try {
     addresses = await (o.lookup ?? systemLookup)(host);

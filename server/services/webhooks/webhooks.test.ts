@@ -147,6 +147,15 @@ describe('endpoint URLs', () => {
     expect(await refused(strict(url))).toMatch(why);
   });
 
+  it('a loopback or private receiver is told of WEBHOOK_ALLOW_PRIVATE_URLS; a public one is not (issue 41 item 10)', async () => {
+    const hint = /WEBHOOK_ALLOW_PRIVATE_URLS=true/;
+    expect(await refused(strict('http://127.0.0.1:4567/hook'))).toMatch(/^must be an https URL; .*WEBHOOK_ALLOW_PRIVATE_URLS=true/);
+    expect(await refused(strict('http://localhost:3000/hook'))).toMatch(hint);
+    expect(await refused(strict('https://10.0.0.1/in'))).toMatch(hint);
+    expect(await refused(strict('https://hooks.example.com/in', async () => ['192.168.1.2']))).toMatch(hint);
+    expect(await refused(strict('http://hooks.example.com/in'))).toBe('must be an https URL');
+  });
+
   it('refuses a name that resolves to a private address (any one of them), or does not resolve', async () => {
     expect(await refused(strict('https://hooks.example.com/in', async () => ['10.1.2.3']))).toMatch(/public address/);
     expect(await refused(strict('https://hooks.example.com/in', async () => ['93.184.216.34', '127.0.0.1']))).toMatch(/public address/);

@@ -17,7 +17,7 @@ export async function viewerMetadata(slug: string): Promise<Metadata> {
   return {
     title: { absolute: card.title },
     description: card.description ?? undefined,
-    openGraph: { title: card.title, description: card.description ?? undefined, images, type: 'website', siteName: 'Quire' },
+    openGraph: { title: card.title, description: card.description ?? undefined, images, type: 'website', siteName: card.siteName ?? undefined },
     twitter: { card: images ? 'summary_large_image' : 'summary', title: card.title, description: card.description ?? undefined, images },
     icons: card.favicon ? { icon: card.favicon } : undefined,
   };

@@ -50,7 +50,9 @@ const ENTRIES: Record<ErrorCode, Entry> = {
     when: (
       <>
         The token is valid but lacks the scope the operation requires (each operation names its scope in the reference),
-        or the action is not allowed on the resource, such as a branding change on a frozen data room.
+        or a scope a filter needs (<Code>GET /v1/search</Code> with <Code>dataroom_id</Code> also needs{' '}
+        <Code>datarooms.read</Code>), or the action is not allowed on the resource, such as a branding change on a frozen
+        data room.
       </>
     ),
     details: (
@@ -131,7 +133,8 @@ const ENTRIES: Record<ErrorCode, Entry> = {
       <>
         Validation failed: an unknown key in the body or query string (named in <Code>details.formErrors[0]</Code>), a
         missing or mistyped field, a value out of range, a non-https URL, a <Code>Content-Type</Code> that does not match
-        the bytes, or fields that do not go together.
+        the bytes, or fields that do not go together. A search&apos;s <Code>q</Code> is never refused for what it holds
+        (quotes, operators, emoji, SQL are all searched for), only when it is missing, empty or over 500 characters.
       </>
     ),
     details: (

@@ -3,17 +3,10 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { EndpointDetail } from '@/components/settings/webhooks/endpoint-detail';
 import { dashboardCaller } from '@/server/dashboard/caller';
+import { orNotFound } from '@/server/dashboard/or-not-found';
 
 // Another team's endpoint, a deleted one, or a malformed id: all answer not-found.
-const loadEndpoint = cache(async (id: string) => {
-  try {
-    return await (await dashboardCaller()).webhooks.get({ id });
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'UNPROCESSABLE_CONTENT') return null;
-    throw e;
-  }
-});
+const loadEndpoint = cache(async (id: string) => orNotFound(async () => (await dashboardCaller()).webhooks.get({ id })));
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const endpoint = await loadEndpoint((await params).id);

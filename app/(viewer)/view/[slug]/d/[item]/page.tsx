@@ -65,6 +65,7 @@ export default async function RoomDocumentPage({ params, searchParams }: Props) 
             t={page.words.t}
             initialPage={Number(firstOf(sp.page)) || 1}
             pageSheets={await pageSheetsOf(doc)}
+            search={link.enableSearch ? { url: `/view/${slug}/search`, item, q: firstOf(sp.q).slice(0, 200) } : null}
           />
         </div>
         {qa.enabled && (

@@ -1,0 +1,66 @@
+// Every dashboard page hydrates without React's mismatch errors (issue 41 item 10: #418 once in
+// the console) in a browser whose time zone and language are not the server's: what the server
+// renders is what the browser renders first.
+import { expect, type ConsoleMessage } from '@playwright/test';
+import { newOwnerTeam, test } from './support';
+
+test('dashboard pages hydrate without a mismatch in another time zone and language', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ timezoneId: 'Pacific/Auckland', locale: 'de-DE' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const watch = (m: ConsoleMessage) => {
+    if (m.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+  };
+  page.on('console', watch);
+  page.on('pageerror', (e) => {
+    if (/hydrat|#418|#423|#425/i.test(e.message)) errors.push(`${page.url()}: ${e.message}`);
+  });
+
+  const { call, uploadPdf } = await newOwnerTeam(page, 'Tasman Partners', 'datarooms-plus');
+  const doc = await uploadPdf('Teaser.pdf', 2);
+  const room = await call('POST', '/v1/datarooms', { name: 'Project Tasman' });
+  await call('POST', `/v1/datarooms/${room.id}/documents`, { document_id: doc.id });
+  const group = await call('POST', `/v1/datarooms/${room.id}/groups`, { name: 'Buyer A' });
+  const expires = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const link = await call('POST', '/v1/links', { document_id: doc.id, name: 'Investors', expires_at: expires, allow_access_requests: true, email_protected: true, allow_list: ['someone@fund.example'] });
+  await call('POST', '/v1/links', { dataroom_id: room.id, audience_type: 'group', group_id: group.id, name: 'Buyer A link' });
+  const nda = await call('POST', '/v1/agreements', { name: 'Tasman NDA', content_type: 'text', text: 'Keep it confidential.' });
+  await call('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['link.created'] });
+
+  // A visit, so visitors and views have rows with dates.
+  const visitor = await context.newPage();
+  await visitor.goto(new URL(link.url).pathname);
+  await visitor.getByLabel('Email address').fill('someone@fund.example');
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await visitor.close();
+
+  const visitors = await call('GET', '/v1/visitors');
+  const paths = [
+    '/documents',
+    `/documents/${doc.id}`,
+    '/links',
+    `/links/${link.id}`,
+    '/datarooms',
+    `/datarooms/${room.id}`,
+    '/visitors',
+    ...(visitors.data[0] ? [`/visitors/${visitors.data[0].id}`] : []),
+    '/analytics',
+    '/agreements',
+    `/agreements/${nda.id}`,
+    '/access-requests',
+    '/branding',
+    '/settings/team',
+    '/settings/presets',
+    '/settings/tokens',
+    '/settings/webhooks',
+    '/settings/audit-log',
+    '/settings/connected-apps',
+  ];
+  for (const p of paths) {
+    await page.goto(p);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});

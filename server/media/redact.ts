@@ -1,0 +1,319 @@
+// The redaction engine (DESIGN.md "Redaction that removes, and proves it"; docs/decisions.md
+// "Issue 37"). Runs on the render threads (render-jobs.ts), three steps:
+// - drawRedactedPage: a marked page drawn whole by pdf.js (its text, images, vector art and
+//   annotations' appearances), the marks filled black on the pixels, the pixels Flate-compressed;
+// - composeRedacted: a new PDF (pdf-lib) whose marked pages are those images with the words outside
+//   every mark as an invisible text layer (render mode 3), and whose other pages are copied with
+//   only what draws them (no annotations but plain web links, no page metadata); nothing of the
+//   source's catalogue comes along (bookmarks, form fields, attachments, metadata, structure);
+// - verifyRedacted: the new file read again by pdf.js: every character under a mark, and every
+//   hidden copy (annotations, form fields, bookmarks, metadata, attachments) holding marked text.
+import zlib from 'node:zlib';
+import { createCanvas } from '@napi-rs/canvas';
+import fontkit from '@pdf-lib/fontkit';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  PDFHexString,
+  StandardFonts,
+  beginText,
+  concatTransformationMatrix,
+  drawObject,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  setCharacterSqueeze,
+  setFontAndSize,
+  setTextMatrix,
+  setTextRenderingMode,
+  showText,
+  TextRenderingMode,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pageWords } from './page-text';
+import { loadFont, WATERMARK_FONTS } from './watermark-fonts';
+
+export type Box = { x: number; y: number; width: number; height: number };
+/** A word kept readable on a redacted page: its text and box (fractions of the page, origin top left). */
+export type LayerWord = Box & { text: string };
+/**
+ * A redacted page's pixels: Flate-compressed rows, each led by PNG's "Up" filter byte (PDF's
+ * predictor 12), in one channel when the page has no colour (`colors` 1) or three.
+ */
+export type RedactedRaster = { page: number; data: Uint8Array; colors: 1 | 3; pixelWidth: number; pixelHeight: number; pointWidth: number; pointHeight: number };
+
+/**
+ * RGBA pixels as PNG-filtered rows ("Up": each byte less the one above it) of gray or RGB bytes:
+ * a page of text compresses several times smaller than unfiltered RGB, so 200 redacted pages are
+ * held and written in a fraction of the memory.
+ */
+export function filteredRows(rgba: Uint8ClampedArray | Uint8Array, w: number, h: number): { rows: Buffer; colors: 1 | 3 } {
+  let gray = true;
+  for (let i = 0; i < rgba.length && gray; i += 4) gray = rgba[i] === rgba[i + 1] && rgba[i] === rgba[i + 2];
+  const colors = gray ? 1 : 3;
+  const stride = w * colors;
+  const rows = Buffer.allocUnsafe((stride + 1) * h);
+  const line = Buffer.alloc(stride);
+  const above = Buffer.alloc(stride); // the row above the first is zeros
+  for (let y = 0, o = 0; y < h; y++) {
+    for (let x = 0, i = y * w * 4, c = 0; x < w; x++, i += 4) {
+      line[c++] = rgba[i]!;
+      if (!gray) {
+        line[c++] = rgba[i + 1]!;
+        line[c++] = rgba[i + 2]!;
+      }
+    }
+    rows[o++] = 2; // Up
+    for (let c = 0; c < stride; c++) rows[o++] = (line[c]! - above[c]!) & 0xff;
+    line.copy(above);
+  }
+  return { rows, colors };
+}
+
+/** Redacted pages are drawn at this resolution (dots per inch), at most MAX_PIXELS. */
+export const REDACTION_DPI = 150;
+const MAX_PIXELS = 4_000_000;
+
+/** The PDF cannot be redacted as it is (encrypted, unreadable): the redaction fails with `message`. */
+export class RedactionInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RedactionInputError';
+  }
+}
+
+/** Draws one page with its marks burnt in (black), as Flate-compressed filtered rows (RedactedRaster). */
+export async function drawRedactedPage(doc: PDFDocumentProxy, pageNumber: number, marks: Box[], dpi = REDACTION_DPI): Promise<RedactedRaster> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const natural = page.getViewport({ scale: 1 });
+    let scale = dpi / 72;
+    if (natural.width * natural.height * scale * scale > MAX_PIXELS) scale = Math.sqrt(MAX_PIXELS / (natural.width * natural.height));
+    const viewport = page.getViewport({ scale });
+    const w = Math.max(1, Math.ceil(viewport.width));
+    const h = Math.max(1, Math.ceil(viewport.height));
+    const canvas = createCanvas(w, h);
+    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#000000';
+    // Whole pixels, one more on each side: no anti-aliased edge of a glyph survives beside a box.
+    for (const m of marks) {
+      const x0 = Math.max(0, Math.floor(m.x * w) - 1), y0 = Math.max(0, Math.floor(m.y * h) - 1);
+      const x1 = Math.min(w, Math.ceil((m.x + m.width) * w) + 1), y1 = Math.min(h, Math.ceil((m.y + m.height) * h) + 1);
+      ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+    }
+    const { rows, colors } = filteredRows(ctx.getImageData(0, 0, w, h).data, w, h);
+    const data = zlib.deflateSync(rows, { level: 6 });
+    return { page: pageNumber, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), colors, pixelWidth: w, pixelHeight: h, pointWidth: natural.width, pointHeight: natural.height };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** Case, accents and spacing as a term search ignores them (the needles come folded the same way). */
+export const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+// Page keys that draw the page; everything else (annotations, page metadata, thumbnails' links,
+// article beads, piece info) is left behind.
+const PAGE_KEYS = new Set(['Type', 'Parent', 'MediaBox', 'CropBox', 'BleedBox', 'TrimBox', 'ArtBox', 'Rotate', 'Resources', 'Contents', 'Group', 'UserUnit']);
+
+/** Leaves a copied page only what draws it, and its plain web links (rebuilt: no text, no page references). */
+function stripPage(page: PDFPage, needles: string[]) {
+  const node = page.node;
+  const links: PDFDict[] = [];
+  const annots = node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+  for (let i = 0; annots && i < annots.size(); i++) {
+    const a = annots.lookupMaybe(i, PDFDict);
+    if (a?.lookupMaybe(PDFName.of('Subtype'), PDFName)?.asString() !== '/Link') continue;
+    const action = a.lookupMaybe(PDFName.of('A'), PDFDict);
+    const uri = action?.lookupMaybe(PDFName.of('URI'), PDFString, PDFHexString);
+    const rect = a.lookupMaybe(PDFName.of('Rect'), PDFArray);
+    if (action?.lookupMaybe(PDFName.of('S'), PDFName)?.asString() !== '/URI' || !uri || !rect) continue;
+    if (needles.some((n) => fold(uri.decodeText()).includes(n))) continue;
+    const ctx = node.context;
+    links.push(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect.asArray().map((n) => n), Border: [0, 0, 0], A: { S: 'URI', URI: PDFString.of(uri.decodeText()) } }) as PDFDict);
+  }
+  for (const key of node.keys()) if (!PAGE_KEYS.has(key.asString().slice(1))) node.delete(key);
+  if (links.length) node.set(PDFName.of('Annots'), node.context.obj(links.map((l) => node.context.register(l))));
+}
+
+type Fonts = { standard: PDFFont; unicode: () => Promise<PDFFont> };
+
+/** Draws `words` invisibly over the page image, each fitted to its box (selection and search find them where they are seen). */
+async function textLayer(page: PDFPage, words: LayerWord[], fonts: Fonts) {
+  const { width: W, height: H } = page.getSize();
+  const names = new Map<PDFFont, PDFName>();
+  const nameOf = (f: PDFFont) => {
+    let n = names.get(f);
+    if (!n) names.set(f, (n = page.node.newFontDictionary(f.name, f.ref)));
+    return n;
+  };
+  const ops = [beginText(), setTextRenderingMode(TextRenderingMode.Invisible)];
+  for (const w of words) {
+    let font = fonts.standard;
+    let encoded: PDFHexString;
+    try {
+      encoded = font.encodeText(w.text);
+    } catch {
+      font = await fonts.unicode();
+      encoded = font.encodeText(w.text);
+    }
+    const unit = font.widthOfTextAtSize(w.text, 1);
+    const boxW = w.width * W, boxH = w.height * H;
+    if (unit <= 0 || boxW <= 0 || boxH <= 0) continue;
+    const size = Math.min(boxH, boxW / unit);
+    if (size < 0.5) continue;
+    // Baseline at the box's foot: the glyphs' boxes stay inside the word's own box.
+    ops.push(setFontAndSize(nameOf(font), size), setCharacterSqueeze(Math.min(1000, (boxW / (unit * size)) * 100)), setTextMatrix(1, 0, 0, 1, w.x * W, H - (w.y + w.height) * H), showText(encoded));
+  }
+  ops.push(endText());
+  page.pushOperators(...ops);
+}
+
+/** The redacted file: `rasters` replace their pages (with `words` as the text layer), the other pages are copied stripped. */
+export async function composeRedacted(source: Uint8Array, rasters: RedactedRaster[], words: Record<number, LayerWord[]>, needles: string[]): Promise<Uint8Array> {
+  let src: PDFDocument;
+  try {
+    src = await PDFDocument.load(source, { updateMetadata: false });
+  } catch (e) {
+    if ((e as Error)?.name === 'EncryptedPDFError') throw new RedactionInputError('The PDF is encrypted; remove its password or protection and upload it again to redact it.');
+    throw new RedactionInputError('The PDF could not be read: it is damaged or not a complete PDF file.');
+  }
+  const out = await PDFDocument.create({ updateMetadata: false });
+  out.registerFontkit(fontkit);
+  let unicode: PDFFont | undefined;
+  const fonts: Fonts = {
+    standard: await out.embedFont(StandardFonts.Helvetica),
+    unicode: async () => (unicode ??= await out.embedFont(loadFont(WATERMARK_FONTS[0]!).bytes, { subset: true })),
+  };
+  const byPage = new Map(rasters.map((r) => [r.page, r]));
+  const count = src.getPageCount();
+  const kept = [...Array(count).keys()].filter((i) => !byPage.has(i + 1));
+  for (const i of kept) stripPage(src.getPage(i), needles);
+  const copies = new Map((await out.copyPages(src, kept)).map((p, k) => [kept[k]!, p]));
+  for (let i = 0; i < count; i++) {
+    const r = byPage.get(i + 1);
+    if (!r) {
+      out.addPage(copies.get(i)!);
+      continue;
+    }
+    const page = out.addPage([r.pointWidth, r.pointHeight]);
+    const image = PDFRawStream.of(
+      out.context.obj({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: r.pixelWidth,
+        Height: r.pixelHeight,
+        ColorSpace: r.colors === 1 ? 'DeviceGray' : 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'FlateDecode',
+        DecodeParms: { Predictor: 12, Colors: r.colors, BitsPerComponent: 8, Columns: r.pixelWidth },
+        Length: r.data.byteLength,
+      }) as PDFDict,
+      r.data,
+    );
+    const name = page.node.newXObject('Redacted', out.context.register(image));
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(r.pointWidth, 0, 0, r.pointHeight, 0, 0), drawObject(name), popGraphicsState());
+    await textLayer(page, words[r.page] ?? [], fonts);
+  }
+  return out.save({ useObjectStreams: true });
+}
+
+export type Verification = { pagesChecked: number; charactersUnderMarks: number; pagesWithCharacters: number[]; hidden: string[] };
+
+/** Strings a hidden part of the file holds: an annotation's contents, a field's value, a title. */
+function annotationStrings(a: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const k of ['contents', 'fieldValue', 'alternativeText', 'title', 'buttonValue', 'exportValue', 'url', 'unsafeUrl']) {
+    const v = a[k];
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) out.push(...v.filter((s): s is string => typeof s === 'string'));
+    else if (v && typeof v === 'object' && 'str' in v && typeof (v as { str: unknown }).str === 'string') out.push((v as { str: string }).str);
+  }
+  const tc = a.textContent;
+  if (Array.isArray(tc)) out.push(tc.join(' '));
+  return [...new Set(out.map((s) => s.trim()).filter(Boolean))];
+}
+
+/**
+ * Reads the redacted file again: the characters inside any mark (word by word, every character of
+ * a word whose box reaches into a mark counts), and every hidden copy of marked text (`needles`,
+ * folded) in annotations, form fields, bookmarks, metadata or attachments.
+ */
+export async function verifyRedacted(doc: PDFDocumentProxy, marks: Record<number, Box[]>, needles: string[]): Promise<Verification> {
+  const hidden: string[] = [];
+  const look = (where: string, s: string) => {
+    const f = fold(s);
+    if (needles.some((n) => n && f.includes(n))) hidden.push(where);
+  };
+  let under = 0;
+  const pagesWithCharacters: number[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    try {
+      const boxes = marks[n];
+      if (boxes?.length) {
+        const content = await page.getTextContent({ includeMarkedContent: false });
+        const { body, words } = pageWords(content.items, page.getViewport({ scale: 1 }));
+        let here = 0;
+        for (let i = 0; i + 5 < words.length; i += 6) {
+          const [s, e, x, y, w, h] = words.slice(i, i + 6) as [number, number, number, number, number, number];
+          const box = { x: x / 1000, y: y / 1000, width: w / 1000, height: h / 1000 };
+          // Two thousandths of the page: the words' boxes are rounded to one, and estimated within a run.
+          if (boxes.some((m) => Math.min(m.x + m.width, box.x + box.width) - Math.max(m.x, box.x) > 0.002 && Math.min(m.y + m.height, box.y + box.height) - Math.max(m.y, box.y) > 0.002)) {
+            here += body.slice(s, e).replace(/\s/g, '').length;
+          }
+        }
+        if (here) pagesWithCharacters.push(n);
+        under += here;
+      }
+      const annotations = (await page.getAnnotations()) as Record<string, unknown>[];
+      for (const a of annotations) {
+        if (a.subtype !== 'Link') hidden.push(`an annotation (${String(a.subtype)}) on page ${n}`);
+        for (const s of annotationStrings(a)) look(`an annotation on page ${n}`, s);
+      }
+    } finally {
+      page.cleanup();
+    }
+  }
+  const meta = await doc.getMetadata().catch(() => null);
+  if (meta) {
+    for (const [k, v] of Object.entries((meta.info ?? {}) as Record<string, unknown>)) if (typeof v === 'string') look(`the document information (${k})`, v);
+    const xmp = meta.metadata as { getAll?: () => Record<string, unknown> } | null;
+    for (const [k, v] of Object.entries(xmp?.getAll?.() ?? {})) look(`the XMP metadata (${k})`, String(v));
+  }
+  const outline = await doc.getOutline().catch(() => null);
+  if (outline?.length) hidden.push('bookmarks');
+  const attachments = await doc.getAttachments().catch(() => null);
+  if (attachments && Object.keys(attachments).length) hidden.push('attachments');
+  const fields = await doc.getFieldObjects().catch(() => null);
+  if (fields && Object.keys(fields).length) hidden.push('form fields');
+  return { pagesChecked: doc.numPages, charactersUnderMarks: under, pagesWithCharacters, hidden };
+}
+
+/** Text held by a page's annotations and form fields, with where they sit (fractions, origin top left): terms and patterns are found there too. */
+export async function annotationTexts(doc: PDFDocumentProxy, pageNumber: number): Promise<(Box & { text: string })[]> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const out: (Box & { text: string })[] = [];
+    for (const a of (await page.getAnnotations()) as Record<string, unknown>[]) {
+      const rect = a.rect as number[] | undefined;
+      const strings = annotationStrings(a).filter((s) => s.trim());
+      if (!rect || rect.length !== 4 || !strings.length) continue;
+      const [x0, y0, x1, y1] = viewport.convertToViewportRectangle(rect) as [number, number, number, number];
+      const box = { x: Math.min(x0, x1) / viewport.width, y: Math.min(y0, y1) / viewport.height, width: Math.abs(x1 - x0) / viewport.width, height: Math.abs(y1 - y0) / viewport.height };
+      out.push({ ...box, text: strings.join('\n') });
+    }
+    return out;
+  } finally {
+    page.cleanup();
+  }
+}
