@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam, upload } from './support/api';
-import { createScratchDatabase } from './support/database';
+import { ownDatabase } from './support/database';
 import { ok } from './support/docs';
 import { DOCX, docx } from './support/office';
 import { startServer, type RunningServer } from './support/server';
@@ -22,11 +22,7 @@ const dir = path.join(inject('tmpDir'), 'conversion-cron');
 beforeAll(async () => {
   fs.mkdirSync(dir, { recursive: true });
   env = { ...inject('serverEnv'), QUIRE_DATA_DIR: path.join(dir, 'data'), VERCEL: '1', CRON_SECRET: SECRET };
-  if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_convert_cron_${process.pid}`);
-    env.DATABASE_URL = scratch.url;
-    dropDatabase = scratch.drop;
-  }
+  dropDatabase = await ownDatabase(env, 'convert_cron');
   server = await startServer(env, { logFile: path.join(dir, 'server.log'), face: 'next' });
   api = client((await createToken({ team: uniqueTeam('convert-cron'), scopes: 'apis.all', env })).token, server.url);
 }, 120_000);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam, upload } from './support/api';
-import { createScratchDatabase } from './support/database';
+import { ownDatabase } from './support/database';
 import { ok } from './support/docs';
 import { largeXlsx } from './support/large-sheet';
 import { XLSX } from './support/office';
@@ -22,11 +22,7 @@ describe('a large xlsx', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     fs.mkdirSync(dir, { recursive: true });
     const env: Record<string, string> = { ...inject('serverEnv'), QUIRE_DATA_DIR: path.join(dir, 'data'), MAX_UPLOAD_BYTES: String(64 * 1024 * 1024), CONVERSION_TIMEOUT_SECONDS: '60' };
-    if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_large_sheet_${process.pid}`);
-      env.DATABASE_URL = scratch.url;
-      dropDatabase = scratch.drop;
-    }
+    dropDatabase = await ownDatabase(env, 'large_sheet');
     server = await startServer(env, { logFile: path.join(dir, 'server.log') });
     const { token } = await createToken({ team: uniqueTeam('large-sheet'), scopes: 'apis.all', env });
     api = client(token, server.url);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam, upload } from './support/api';
-import { createScratchDatabase } from './support/database';
+import { ownDatabase } from './support/database';
 import { ok } from './support/docs';
 import { CSV, DOCX, ODS, ODT, PPTX, XLSX, docx, odt, pptx, spreadsheet, xlsx, xlsxSheets } from './support/office';
 import { startServer, type RunningServer } from './support/server';
@@ -247,11 +247,7 @@ describe('the conversion deadline, on a server of its own', { timeout: 180_000 }
       CONVERSION_SOFFICE: wrapper,
       CONVERSION_TIMEOUT_SECONDS: '5',
     };
-    if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_deadline_${process.pid}`);
-      env.DATABASE_URL = scratch.url;
-      dropDatabase = scratch.drop;
-    }
+    dropDatabase = await ownDatabase(env, 'deadline');
     server = await startServer(env, { logFile: path.join(dir, 'server.log') });
     const { token } = await createToken({ team: uniqueTeam('convert-deadline'), scopes: 'apis.all', env });
     deadlineApi = client(token, server.url);
@@ -300,11 +296,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
       CONVERSION_TIMEOUT_SECONDS: '900',
       CONVERSION_MAX_PAGES: '5',
     };
-    if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_convert_${process.pid}`);
-      env.DATABASE_URL = scratch.url;
-      dropDatabase = scratch.drop;
-    }
+    dropDatabase = await ownDatabase(env, 'convert');
     server = await startServer(env, { logFile: path.join(dir, 'server.log') });
     const { token } = await createToken({ team: uniqueTeam('convert-hostile'), scopes: 'apis.all', env });
     hostile = client(token, server.url);

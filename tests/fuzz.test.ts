@@ -4,14 +4,13 @@
 // and headers. Fails on any 5xx, any answer slower than a few seconds, and any /v1 answer
 // outside the envelope. QUIRE_FUZZ_SCALE=20 QUIRE_FUZZ_SEED=<n> explores further locally.
 import fc from 'fast-check';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import openapi from '../docs/openapi.json';
 import { baseUrl, client, createToken, uniqueTeam, upload } from './support/api';
 import { ok, pdfBytes } from './support/docs';
 import { hostOf, rawRequest } from './support/raw-http';
 import { onNextStart, startServer, type RunningServer } from './support/server';
+import { serverLog } from './support/viewer';
 
 type Obj = Record<string, any>;
 const HANG_MS = 5_000;
@@ -168,11 +167,12 @@ async function sequences(base: (i: number) => string, n: number, seed: number) {
 
 // Several instances behind a balancer: two server processes on one database (the second finds
 // the embedded database the first started, or shares DATABASE_URL), each request to the other.
+// The second takes the suite's jobs too, so it writes to the suite's log, where the other files
+// read the mail those jobs send.
 describe('fuzz on two server processes over one database', () => {
   let second: RunningServer;
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(inject('tmpDir'), 'fuzz-b-'));
-    second = await startServer(inject('serverEnv'), { logFile: path.join(dir, 'b.log') });
+    second = await startServer(inject('serverEnv'), { logFile: serverLog() });
   });
   afterAll(() => second?.stop());
 

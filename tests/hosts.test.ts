@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { ownDatabase } from './support/database';
 import { startServer, type RunningServer } from './support/server';
 
 function get(port: number, host: string, p: string): Promise<{ status: number; location?: string; body: string }> {
@@ -21,17 +22,20 @@ function get(port: number, host: string, p: string): Promise<{ status: number; l
 
 describe('separate API and app hosts', () => {
   let server: RunningServer;
+  let dropDatabase: () => Promise<void> = async () => {};
   let apiHost: string;
   beforeAll(async () => {
     const d = fs.mkdtempSync(path.join(inject('tmpDir'), 'hosts-'));
     // The port is only known after start, so the API host is matched without one.
-    server = await startServer(
-      { ...inject('serverEnv'), QUIRE_DATA_DIR: path.join(d, 'data'), API_BASE_URL: 'http://api.quire.test', APP_URL: 'http://app.quire.test' },
-      { logFile: path.join(d, 'server.log') },
-    );
+    const env = { ...inject('serverEnv'), QUIRE_DATA_DIR: path.join(d, 'data'), API_BASE_URL: 'http://api.quire.test', APP_URL: 'http://app.quire.test' };
+    dropDatabase = await ownDatabase(env, 'hosts');
+    server = await startServer(env, { logFile: path.join(d, 'server.log') });
     apiHost = 'api.quire.test';
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase();
+  });
 
   it('the API host root redirects to the API reference', async () => {
     const r = await get(server.port, apiHost, '/');

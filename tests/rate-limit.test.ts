@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { startUpstashBridge, type UpstashBridge } from '../scripts/upstash-bridge';
 import { admin, client, createToken, envelope, uniqueTeam } from './support/api';
 import { onNextStart, startServer, type RunningServer } from './support/server';
+import { ownDatabase } from './support/database';
 import { awayFromMinuteBoundary } from './support/windows';
 
 const LIMIT = 5;
@@ -29,6 +30,9 @@ function getFrom(server: RunningServer, localAddress: string, p: string, headers
   });
 }
 const dir = () => fs.mkdtempSync(path.join(inject('tmpDir'), 'rl-'));
+/** Each server's own database on the PostgreSQL pass, dropped once every server has stopped. */
+const drops: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(drops.map((drop) => drop())));
 
 function baseEnv(dataDir: string) {
   // The analytics bucket at its default (20 a minute).
@@ -51,6 +55,7 @@ describe('in-process limiter', () => {
     env = baseEnv(path.join(d, 'data'));
     env.UPSTASH_REDIS_REST_URL = '';
     env.UPSTASH_REDIS_REST_TOKEN = '';
+    drops.push(await ownDatabase(env, 'rl'));
     server = await startServer(env, { logFile: path.join(d, 'server.log') });
   });
   afterAll(() => server?.stop());
@@ -193,7 +198,9 @@ describe.skipIf(onNextStart)('behind a trusted proxy (TRUST_PROXY_HOPS=1)', () =
   let server: RunningServer;
   beforeAll(async () => {
     const d = dir();
-    server = await startServer({ ...baseEnv(path.join(d, 'data')), TRUST_PROXY_HOPS: '1' }, { logFile: path.join(d, 'server.log') });
+    const env = { ...baseEnv(path.join(d, 'data')), TRUST_PROXY_HOPS: '1' };
+    drops.push(await ownDatabase(env, 'rl_proxy'));
+    server = await startServer(env, { logFile: path.join(d, 'server.log') });
   });
   afterAll(() => server?.stop());
 
@@ -231,6 +238,7 @@ describe('Upstash limiter on Redis, shared by two app processes', () => {
       UPSTASH_REDIS_REST_TOKEN: 'rl-test-token',
     };
     // Both processes use one database (the second finds the embedded one the first started).
+    drops.push(await ownDatabase(env, 'rl_redis'));
     a = await startServer(env, { logFile: path.join(d, 'a.log') });
     b = await startServer(env, { logFile: path.join(d, 'b.log') });
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { client, createToken, upload, uniqueTeam } from './support/api';
-import { createScratchDatabase } from './support/database';
+import { ownDatabase } from './support/database';
 import { ok } from './support/docs';
 import { textDone } from './support/text';
 import { startServer, type RunningServer } from './support/server';
@@ -29,11 +29,7 @@ beforeAll(async () => {
     ...inject('serverEnv'),
     QUIRE_DATA_DIR: path.join(dir, 'data'),
   };
-  if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_text_${process.pid}`);
-    env.DATABASE_URL = scratch.url;
-    dropDatabase = scratch.drop;
-  }
+  dropDatabase = await ownDatabase(env, 'text');
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { client, createToken, uniqueTeam } from './support/api';
-import { createScratchDatabase } from './support/database';
+import { ownDatabase } from './support/database';
 import { ok } from './support/docs';
 import { startServer, type RunningServer } from './support/server';
 import { startReceiver, until, verified, type Receiver } from './support/webhook-receiver';
@@ -27,11 +27,7 @@ beforeAll(async () => {
     QUIRE_DATA_DIR: path.join(dir, 'data'),
     WEBHOOK_CLAIM_SECONDS: '3',
   };
-  if (process.env.DATABASE_URL && inject('serverEnv').DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL, `quire_restart_${process.pid}`);
-    env.DATABASE_URL = scratch.url;
-    dropDatabase = scratch.drop;
-  }
+  dropDatabase = await ownDatabase(env, 'restart');
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { client, createToken, uniqueTeam } from './api';
+import { ownDatabase } from './database';
 import { startDnsServer } from './dns-server';
 import { startServer, type RunningServer } from './server';
 
@@ -84,9 +85,10 @@ export async function startDomainsWorld(name: string, o: { face?: 'serve' | 'nex
     ...o.env,
     ...(vercel ? { VERCEL_API_TOKEN: 'vercel-test-token', VERCEL_PROJECT_ID: 'prj_quire', VERCEL_TEAM_ID: 'team_vc', VERCEL_API_URL: vercel.origin } : {}),
   };
+  const dropDatabase = await ownDatabase(env, 'domains');
   const server: RunningServer = await startServer(env, { logFile: path.join(d, 'server.log'), face: o.face });
   const team = async (plan = 'business', scopes = 'links.read,links.write,documents.read,documents.write,branding.read,branding.write') => {
-    const { token } = await createToken({ team: uniqueTeam('dom'), scopes, plan, env: { QUIRE_DATA_DIR: env.QUIRE_DATA_DIR! } });
+    const { token } = await createToken({ team: uniqueTeam('dom'), scopes, plan, env: { QUIRE_DATA_DIR: env.QUIRE_DATA_DIR!, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) } });
     return client(token, server.url);
   };
   /** Publishes the domain's TXT record and verifies it: the domain object after. */
@@ -107,6 +109,7 @@ export async function startDomainsWorld(name: string, o: { face?: 'serve' | 'nex
     verified,
     close: async () => {
       await server.stop();
+      await dropDatabase();
       await dns.close();
       await vercel?.close();
     },

@@ -11,6 +11,7 @@ import { client, createToken, uniqueTeam } from '../support/api';
 import { ok } from '../support/docs';
 import { onNextStart, startServer, type RunningServer } from '../support/server';
 import { awayFromMinuteBoundary } from '../support/windows';
+import { ownDatabase } from '../support/database';
 import { withTestDb } from '../support/test-db';
 import { codeFor, enter, fromLog, gateOf, logSize, makeLink, openedAgo, pdfDocument, refusalOf, slugOf, viewIdOf, Visitor } from '../support/viewer';
 
@@ -154,6 +155,7 @@ describe('verified access where a list decides', () => {
 
 describe('limits on one address (a server with small budgets)', () => {
   let server: RunningServer;
+  let dropDatabase: () => Promise<void> = async () => {};
   let own: Api;
   let ownDoc: { id: string };
 
@@ -171,11 +173,15 @@ describe('limits on one address (a server with small budgets)', () => {
       UPSTASH_REDIS_REST_URL: '',
       UPSTASH_REDIS_REST_TOKEN: '',
     };
+    dropDatabase = await ownDatabase(env, 'viewer_limits');
     server = await startServer(env, { logFile: path.join(dir, 'server.log') });
     own = client((await createToken({ team: uniqueTeam('viewer-limits'), scopes: 'apis.all', plan: 'business', env })).token, server.url);
     ownDoc = await pdfDocument(own, 2);
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase();
+  });
 
   it('the email step: three addresses in ten minutes, then a refusal that names no address', async () => {
     const slug = slugOf(await makeLink(own, { document_id: ownDoc.id, email_protected: true }));

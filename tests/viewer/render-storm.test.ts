@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../../server/media/fixtures';
 import { client, createToken, uniqueTeam, upload } from '../support/api';
+import { ownDatabase } from '../support/database';
 import { ok } from '../support/docs';
 import { startServer, type RunningServer } from '../support/server';
 import { enter, makeLink, slugOf, Visitor, type Answer } from '../support/viewer';
@@ -17,7 +18,7 @@ const PAGES = 12;
 /** A dozen photograph pages drawn one at a time on a machine others share: room to finish, not a measure. */
 const STORM_TIMEOUT = 180_000;
 
-type Site = { server: RunningServer; api: ReturnType<typeof client>; slug: string };
+type Site = { server: RunningServer; api: ReturnType<typeof client>; slug: string; drop: () => Promise<void> };
 const sites: Site[] = [];
 
 /** A server of its own (fresh data, one render thread) with a 12-page document and an open link. */
@@ -31,8 +32,9 @@ async function site(settings: Record<string, string>): Promise<Site> {
     VIEWER_PRERENDER_PAGES: '0',
     ...settings,
   };
+  const drop = await ownDatabase(env, 'storm');
   const server = await startServer(env, { logFile: path.join(dir, 'server.log') });
-  const s: Site = { server, api: null!, slug: '' };
+  const s: Site = { server, api: null!, slug: '', drop };
   sites.push(s);
   s.api = client((await createToken({ team: uniqueTeam('storm'), scopes: 'apis.all', plan: 'datarooms-plus', env })).token, server.url);
   // Pages covered by a photograph-like image: each takes a while to draw and encode.
@@ -44,7 +46,10 @@ async function site(settings: Record<string, string>): Promise<Site> {
 }
 
 afterAll(async () => {
-  await Promise.all(sites.map((s) => s.server.stop()));
+  await Promise.all(sites.map(async (s) => {
+    await s.server.stop();
+    await s.drop();
+  }));
 });
 
 async function visitor(s: Site) {
