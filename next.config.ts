@@ -10,12 +10,9 @@ const VIEWER_FILES = [
   './node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   './node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
   // The render pool's threads (server/lib/worker-pool.ts) load these from disk, outside the bundle.
+  // Compiled by the build (scripts/build-workers.mjs): no TypeScript loader at run time.
   './server/lib/worker-host.mjs',
-  './server/errors.ts',
-  './server/media/{render-jobs,render-errors,pdfjs,watermark,watermark-fonts,bidi}.ts',
-  './node_modules/tsx/**',
-  './node_modules/esbuild/**',
-  './node_modules/@esbuild/**',
+  './.next/quire-workers/**',
 ];
 
 const config: NextConfig = {
@@ -25,6 +22,13 @@ const config: NextConfig = {
   devIndicators: false,
   // The test script type-checks separately (tsc) and may skip it here to build faster.
   typescript: { ignoreBuildErrors: process.env.QUIRE_SKIP_TYPECHECK === '1' },
+  // The worker threads' modules, compiled beside the build (scripts/build-workers.mjs).
+  compiler: {
+    runAfterProductionCompile: async ({ projectDir, distDir }) => {
+      const { buildWorkers } = await import('./scripts/build-workers.mjs');
+      await buildWorkers(projectDir, distDir);
+    },
+  },
   // Server-only packages with WebAssembly or native-style loading stay out of the bundle.
   serverExternalPackages: [
     '@electric-sql/pglite',

@@ -1,12 +1,13 @@
 // The entry of every thread of a WorkerPool (worker-pool.ts). Plain JavaScript loaded by its path
 // on disk, never through the bundler, so it is the same file under `npm start` (tsx) and under
-// `next start` (Next's bundle): it registers tsx for this thread only, loads the TypeScript module
-// named in workerData (its exported `handlers`), and runs jobs one at a time. See
-// docs/decisions.md "Rendering in a worker pool".
+// `next start` (Next's bundle): it loads the module named in workerData (its exported `handlers`)
+// and runs jobs one at a time. A compiled module (.mjs, the build's) is imported as it is; a
+// TypeScript one through tsx, registered for this thread only. See docs/decisions.md "Rendering in
+// a worker pool" and "Worker modules compiled at build".
 import fs from 'node:fs';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { tsImport } from 'tsx/esm/api';
 
 const { module: modulePath, nice } = workerData;
 
@@ -42,7 +43,9 @@ function post(message, transfer = []) {
   }
 }
 
-const ready = tsImport(modulePath, import.meta.url);
+const ready = modulePath.endsWith('.mjs')
+  ? import(pathToFileURL(modulePath).href)
+  : import('tsx/esm/api').then(({ tsImport }) => tsImport(modulePath, import.meta.url));
 
 parentPort.on('message', async (m) => {
   if (m.type === 'reply') {

@@ -123,3 +123,37 @@ describe('WorkerPool', () => {
     expect(p.stats.started).toBe(1);
   });
 });
+
+describe('compiled worker modules (scripts/build-workers.mjs)', () => {
+  it('a production server takes the build’s compiled copy, which runs without tsx; otherwise the TypeScript', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { buildWorkers } = await import('../../scripts/build-workers.mjs');
+    const root = path.dirname(path.dirname(path.dirname(FIXTURE)));
+    const dist = fs.mkdtempSync(path.join(root, '.next-test-'));
+    const compiled = path.join(root, '.next', 'quire-workers', 'server/lib/worker-pool.jobs-fixture.mjs');
+    const env = process.env as Record<string, string | undefined>;
+    const node = env.NODE_ENV;
+    try {
+      expect(projectModule('server/lib/worker-pool.jobs-fixture.ts')).toBe(FIXTURE);
+      // The build's copy of a module, made as the build makes it (here into a folder of the test's own).
+      await buildWorkers(root, dist, ['server/lib/worker-pool.jobs-fixture.ts', 'server/media/render-jobs.ts']);
+      const built = path.join(dist, 'quire-workers', 'server/lib/worker-pool.jobs-fixture.mjs');
+      // The project's own modules are bundled in; packages stay imports, found from .next/.
+      const renderer = fs.readFileSync(path.join(dist, 'quire-workers', 'server/media/render-jobs.mjs'), 'utf8');
+      expect(renderer).not.toMatch(/from ['"]\.\.?\//);
+      expect(renderer).toMatch(/from ['"]pdf-lib['"]/);
+      const p = pool({ module: built });
+      expect(await p.run('echo', { s: 'é' })).toEqual({ echoed: { s: 'é' } });
+      env.NODE_ENV = 'production';
+      expect(projectModule('server/lib/worker-pool.jobs-fixture.ts')).toBe(FIXTURE);
+      fs.mkdirSync(path.dirname(compiled), { recursive: true });
+      fs.copyFileSync(built, compiled);
+      expect(projectModule('server/lib/worker-pool.jobs-fixture.ts')).toBe(compiled);
+    } finally {
+      env.NODE_ENV = node;
+      fs.rmSync(compiled, { force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

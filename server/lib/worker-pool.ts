@@ -112,9 +112,18 @@ export function workerHostPath(): string {
   throw new Error(`the worker host script is missing (tried ${tried.join(', ')})`);
 }
 
-/** A module of the project, by its path from the project root, for PoolOptions.module. */
+/**
+ * A module of the project for PoolOptions.module, by its path from the project root. A production
+ * server takes the build's compiled copy (.next/quire-workers/, scripts/build-workers.mjs), which
+ * its threads import without tsx; development, tests and a build without it take the TypeScript.
+ */
 export function projectModule(relative: string): string {
-  return path.join(/*turbopackIgnore: true*/ path.dirname(path.dirname(path.dirname(workerHostPath()))), relative);
+  const root = path.dirname(path.dirname(path.dirname(workerHostPath())));
+  if (process.env.NODE_ENV === 'production') {
+    const compiled = path.join(/*turbopackIgnore: true*/ root, '.next', 'quire-workers', relative.replace(/\.ts$/, '.mjs'));
+    if (fs.existsSync(/*turbopackIgnore: true*/ compiled)) return compiled;
+  }
+  return path.join(/*turbopackIgnore: true*/ root, relative);
 }
 
 export class WorkerPool {
