@@ -10,6 +10,8 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     pipelining?: number;
+    /** Requests a second over every connection (an open loop at that pace, as far as the connections allow). */
+    overallRate?: number;
     headers?: Record<string, string>;
     method?: string;
     body?: string;

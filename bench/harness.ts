@@ -272,7 +272,17 @@ async function pgBackendPids(admin: pg.Client): Promise<number[]> {
 }
 
 /** The requests of a scenario: paths in turn, each with these headers (and a body per request for POSTs). */
-export type LoadSpec = { paths: string[]; headers: Record<string, string>; method?: 'GET' | 'POST'; body?: (n: number) => string };
+export type LoadSpec = {
+  paths: string[];
+  headers: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: (n: number) => string;
+  /** Requests a second (bench/scale.ts); unset, as fast as the connections go. */
+  rate?: number;
+  connections?: number;
+  /** The statuses that count as answered (default: 200 only). */
+  answered?: (status: number) => boolean;
+};
 
 export const bearer = (token: string, paths: string[]): LoadSpec => ({ paths, headers: { authorization: `Bearer ${token}` } });
 
@@ -296,7 +306,8 @@ export async function load(server: Running, spec: LoadSpec, seconds: number, adm
   const t0 = performance.now();
   const inst = autocannon({
     url: `http://${HOST}:${server.port}`,
-    connections: settings().connections,
+    connections: spec.connections ?? settings().connections,
+    overallRate: spec.rate,
     duration: seconds,
     timeout: 30,
     headers: spec.headers,
@@ -312,8 +323,9 @@ export async function load(server: Running, spec: LoadSpec, seconds: number, adm
       },
     ],
   });
+  const answered = spec.answered ?? ((status: number) => status === 200);
   inst.on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) latencies.push(ms);
+    if (answered(status)) latencies.push(ms);
     else bad++;
   });
   if (admin) {

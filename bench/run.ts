@@ -14,6 +14,7 @@
 //   npm run bench -- --parts search     # search over 1,000,000 indexed pages, extraction speed (bench/search.ts; npm run bench:search)
 //   npm run bench -- --parts conversion # a 20-page docx from upload to ready pages (bench/conversion.ts; npm run bench:conversion)
 //   npm run bench -- --parts redaction  # 20 terms redacted across a 200-page PDF (bench/redaction.ts; npm run bench:redaction)
+//   npm run bench -- --parts scale      # each request's breakpoint on one instance, for docs/scale.md (bench/scale.ts; not in the default parts)
 //   npm run bench -- --reseed           # drop and reseed quire_bench
 //   npm run bench -- --build            # npm run build first (otherwise only when .next is missing)
 //   npm run bench -- --settle 60        # wait up to 60 s (default 15) for a quiet machine per scenario
@@ -57,6 +58,7 @@ import {
   stopServer,
   type Measured,
 } from './harness';
+import { measureScale } from './scale';
 import { measureViewer } from './viewer';
 import { reportRest } from './rest-report';
 
@@ -101,7 +103,7 @@ const DATABASE = process.env.BENCH_DATABASE || 'quire_bench';
 const DB_URL = dbUrl(ADMIN_URL, DATABASE);
 const PARTS = new Set(opt.parts!.split(','));
 configureHarness({ dbUrl: DB_URL, database: DATABASE, settleSeconds: SETTLE, connections: CONNECTIONS });
-const KNOWN_PARTS = ['rest', 'viewer', 'storm', 'datarooms', 'analytics', 'events', 'browser', 'conversion', 'search', 'redaction'];
+const KNOWN_PARTS = ['rest', 'viewer', 'storm', 'datarooms', 'analytics', 'events', 'browser', 'conversion', 'search', 'redaction', 'scale'];
 if (![...PARTS].every((p) => KNOWN_PARTS.includes(p))) throw new Error(`--parts takes a comma list of ${KNOWN_PARTS.join(', ')}`);
 
 /** app and baseline; with --layers, bench/layers.ts in between (the app minus Next, the services alone). */
@@ -368,6 +370,7 @@ async function main() {
   try {
     if (PARTS.has('rest')) await measure(started, pgVersion, machine, snapshot?.dir ?? ROOT);
     if (PARTS.has('viewer') || PARTS.has('storm')) await viewerPart(snapshot?.dir ?? ROOT);
+    if (PARTS.has('scale')) await scalePart(snapshot?.dir ?? ROOT);
     if (PARTS.has('datarooms')) await scriptPart('datarooms: the room documents list and room writes (bench/datarooms.ts)...', 'bench/datarooms.ts');
     if (PARTS.has('analytics')) await scriptPart('analytics: 10,000,000 page events (bench/analytics.ts)...', 'bench/analytics.ts');
     if (PARTS.has('search')) await scriptPart('search: 1,000,000 indexed pages, extraction (bench/search.ts)...', 'bench/search.ts');
@@ -387,6 +390,24 @@ function scriptPart(title: string, script: string) {
     const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, script)], { stdio: 'inherit', env: process.env });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
   });
+}
+
+/** Each request's breakpoint on one instance (bench/scale.ts): the seeded team searched, a team of its own for the rest. */
+async function scalePart(appDir: string) {
+  process.env.DATABASE_URL = DB_URL;
+  let seededToken: string;
+  let token: string;
+  try {
+    ({ token: seededToken } = await adminCreateToken({ team: TEAM_SLUG, plan: 'business', scopes: ['apis.all'], name: 'bench scale' }));
+    ({ token } = await adminCreateToken({ team: 'bench-scale', plan: 'business', scopes: ['apis.all'], name: 'bench scale' }));
+  } finally {
+    await closeDb();
+  }
+  const { failures } = await measureScale({ host: HOST, dbUrl: DB_URL, appDir, seededToken, token, log, startServer, stopServer, load, settle });
+  if (failures) {
+    log('\nbench: most requests of a scale step failed (see above)');
+    process.exitCode = 1;
+  }
 }
 
 /** The viewer's scenarios (bench/viewer.ts) on the same database, with a token of their own. */
