@@ -63,7 +63,7 @@ async function main() {
   const tDraw = performance.now();
   rssAt.draw = peak;
   const words = Object.fromEntries([...byPage].map(([n, boxes]) => [n, wordsOutside(pages[n - 1]!, boxes)]));
-  const out = await composeRedacted(source, rasters, words, TERMS.map((t) => t.toLowerCase()));
+  const { bytes: out } = await composeRedacted(source, rasters, words, TERMS.map((t) => t.toLowerCase()));
   const tCompose = performance.now();
   rssAt.compose = peak;
   const proof = await verifyRedacted(await open(out), Object.fromEntries(byPage), TERMS.map((t) => t.toLowerCase()));

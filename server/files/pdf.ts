@@ -19,14 +19,20 @@ function shownSize(page: PDFPage): PageSize | null {
   }
 }
 
+export type PdfInfo = { pages: number; firstPage: PageSize | null };
+
+/** Page count and the first page's shown size of a document pdf-lib holds (one it made, or read). */
+export function pdfInfo(doc: PDFDocument): PdfInfo {
+  const pages = doc.getPageCount();
+  return { pages, firstPage: pages > 0 ? shownSize(doc.getPage(0)) : null };
+}
+
 /** Page count (encrypted PDFs still count) and the first page's shown size, in one parse; FileTypeError when pdf-lib cannot read it. */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pages: number; firstPage: PageSize | null }> {
+export async function inspectPdf(bytes: Uint8Array): Promise<PdfInfo> {
   let pages: number;
   let firstPage: PageSize | null = null;
   try {
-    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    pages = doc.getPageCount();
-    if (pages > 0) firstPage = shownSize(doc.getPage(0));
+    ({ pages, firstPage } = pdfInfo(await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })));
   } catch {
     // pdf-lib's own messages name its internals ("reading 'Pages'"); clients get ours.
     throw new FileTypeError('The PDF could not be read: it is damaged, truncated or not a complete PDF file.');

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { inspectPdf } from '../files/pdf';
 import { findTerms, wordsOutside, type PageText } from '../services/redactions/find';
 import { pageWords } from './page-text';
 import { loadPdfjs, pdfjsDataOptions } from './pdfjs';
@@ -61,10 +62,13 @@ describe('redaction engine', () => {
     expect(before.hidden.join('; ')).toMatch(/document information/);
 
     const raster = await drawRedactedPage(doc, 1, marks);
-    const out = await composeRedacted(source, [raster], { 1: wordsOutside(pages[0]!, marks) }, ['falcon']);
+    const { bytes: out, info } = await composeRedacted(source, [raster], { 1: wordsOutside(pages[0]!, marks) }, ['falcon']);
     const after = await textOf(out);
     const proof = await verifyRedacted(after.doc, { 1: marks }, ['falcon']);
     expect(proof).toMatchObject({ pagesChecked: 2, charactersUnderMarks: 0, hidden: [] });
+    // What the job stores for the new version, read from the document in hand: as a parse of its bytes says.
+    expect(info).toEqual(await inspectPdf(out));
+    expect(info.pages).toBe(2);
     const text = after.pages.map((p) => p.body).join('\n');
     expect(text).not.toMatch(/falcon/i);
     for (const w of ['Alpha', 'Omega', 'Second', 'line', 'Untouched']) expect(text).toContain(w);

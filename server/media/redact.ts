@@ -37,6 +37,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfInfo, type PdfInfo } from '../files/pdf';
 import { pageWords } from './page-text';
 import { loadFont, WATERMARK_FONTS } from './watermark-fonts';
 
@@ -178,7 +179,11 @@ async function textLayer(page: PDFPage, words: LayerWord[], fonts: Fonts) {
 }
 
 /** The redacted file: `rasters` replace their pages (with `words` as the text layer), the other pages are copied stripped. */
-export async function composeRedacted(source: Uint8Array, rasters: RedactedRaster[], words: Record<number, LayerWord[]>, needles: string[]): Promise<Uint8Array> {
+/**
+ * The redacted PDF's bytes, with its page count and first page's size read from the document in
+ * hand (the caller stores them without parsing tens of megabytes again on its own thread).
+ */
+export async function composeRedacted(source: Uint8Array, rasters: RedactedRaster[], words: Record<number, LayerWord[]>, needles: string[]): Promise<{ bytes: Uint8Array; info: PdfInfo }> {
   let src: PDFDocument;
   try {
     src = await PDFDocument.load(source, { updateMetadata: false });
@@ -223,7 +228,7 @@ export async function composeRedacted(source: Uint8Array, rasters: RedactedRaste
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(r.pointWidth, 0, 0, r.pointHeight, 0, 0), drawObject(name), popGraphicsState());
     await textLayer(page, words[r.page] ?? [], fonts);
   }
-  return out.save({ useObjectStreams: true });
+  return { bytes: await out.save({ useObjectStreams: true }), info: pdfInfo(out) };
 }
 
 export type Verification = { pagesChecked: number; charactersUnderMarks: number; pagesWithCharacters: number[]; hidden: string[] };

@@ -234,8 +234,9 @@ export const handlers: Record<string, (payload: never, ask: Ask) => Promise<Hand
   },
 
   async redactCompose(job: RedactComposeJob): Promise<Handled> {
-    const bytes = own(await composeRedacted(job.pdf, job.rasters, job.words, job.needles));
-    return { value: bytes, transfer: [bytes.buffer] };
+    const { bytes, info } = await composeRedacted(job.pdf, job.rasters, job.words, job.needles);
+    const owned = own(bytes);
+    return { value: { bytes: owned, info }, transfer: [owned.buffer] };
   },
 
   async redactVerify(job: RedactVerifyJob): Promise<Handled> {

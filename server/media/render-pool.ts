@@ -9,6 +9,7 @@
 // The counts are this process's (a render runs in the process that counts it); cached images
 // never reach the pool or the counts.
 import { config } from '../config';
+import type { PdfInfo } from '../files/pdf';
 import { ApiError } from '../errors';
 import { projectModule, WorkerPool, type Priority, type RunOptions } from '../lib/worker-pool';
 import { reviveRenderError } from './render-errors';
@@ -130,10 +131,10 @@ export function redactPageOffThread(job: RedactPageJob, readFile: () => Promise<
 }
 
 /** The redacted PDF put together (redact.ts's composeRedacted); the source bytes and images are handed over. */
-export function composeRedactedOffThread(job: RedactComposeJob): Promise<Uint8Array> {
+export function composeRedactedOffThread(job: RedactComposeJob): Promise<{ bytes: Uint8Array; info: PdfInfo }> {
   const pdf = transferable(job.pdf);
   const rasters = job.rasters.map((r) => ({ ...r, data: transferable(r.data) }));
-  return renderPool().run<Uint8Array>('redactCompose', { ...job, pdf, rasters }, { priority: 2, transfer: [pdf.buffer, ...rasters.map((r) => r.data.buffer)] });
+  return renderPool().run<{ bytes: Uint8Array; info: PdfInfo }>('redactCompose', { ...job, pdf, rasters }, { priority: 2, transfer: [pdf.buffer, ...rasters.map((r) => r.data.buffer)] });
 }
 
 /** The redacted PDF read back and checked (a copy of its bytes goes to the thread). */

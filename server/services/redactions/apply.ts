@@ -11,7 +11,7 @@ import { newId } from '../../ids';
 import type { Box, LayerWord, RedactedRaster } from '../../media/redact';
 import { composeRedactedOffThread, redactPageOffThread, verifyRedactedOffThread } from '../../media/render-pool';
 import { getBlobStore } from '../../storage';
-import { inspectPdf } from '../../files/pdf';
+import type { PdfInfo } from '../../files/pdf';
 import { emit, type EventActor } from '../events/emit';
 import { addGeneratedVersion } from '../versions';
 import { foldTerm, wordsOutside, type PageText } from './find';
@@ -98,8 +98,9 @@ async function build(r: { id: string; sourceVersionId: string; marks: StoredMark
   }
   const needles = needlesOf(r.marks);
   let pdf: Uint8Array;
+  let info: PdfInfo;
   try {
-    pdf = await offThread(async () => composeRedactedOffThread({ pdf: await readFile(), rasters, words: await layerWords(v.id, byPage), needles }));
+    ({ bytes: pdf, info } = await offThread(async () => composeRedactedOffThread({ pdf: await readFile(), rasters, words: await layerWords(v.id, byPage), needles })));
   } catch (e) {
     if (named(e, 'RedactionInputError')) throw new RedactionFailed((e as Error).message);
     throw e;
@@ -108,7 +109,7 @@ async function build(r: { id: string; sourceVersionId: string; marks: StoredMark
   const check = await offThread(() => verifyRedactedOffThread({ pdf, marks: marksByPage, needles }));
   const failure = verificationFailure(check);
   const verification = { pages_checked: check.pagesChecked, characters_under_marks: check.charactersUnderMarks, checked_at: new Date().toISOString() };
-  return { v, pdf, verification, failure };
+  return { v, pdf, info, verification, failure };
 }
 
 export async function runRedaction(id: string, actor: EventActor): Promise<void> {
@@ -121,12 +122,11 @@ export async function runRedaction(id: string, actor: EventActor): Promise<void>
     if (e instanceof RedactionFailed) return fail(id, e.message);
     throw e; // the queue tries again
   }
-  const { v, pdf, verification, failure } = built;
+  const { v, pdf, info, verification, failure } = built;
   if (failure) {
     await db.redaction.updateMany({ where: { id, status: 'applying' }, data: { status: 'failed', error: failure, verification } });
     return;
   }
-  const info = await inspectPdf(pdf);
   const storageKey = `files/${r.teamId}/${newId()}`;
   const store = getBlobStore();
   await store.put(storageKey, pdf, 'application/pdf');
