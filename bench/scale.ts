@@ -17,7 +17,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { makeFixtures } from './viewer';
+import { makeFixtures, pageEventsSpec } from './viewer';
 import { fmt, lpad, pad, type LoadSpec, type Measured, type Probe, type Running } from './harness';
 
 export type ScaleHarness = {
@@ -111,7 +111,6 @@ export async function measureScale(h: ScaleHarness): Promise<{ failures: number;
     for (const e of (await call(base, h.token, 'GET', '/v1/webhooks')).data) await call(base, h.token, 'DELETE', `/v1/webhooks/${e.id}`);
     for (let i = 0; i < ENDPOINTS; i++) await call(base, h.token, 'POST', '/v1/webhooks', { url: `${hooks.url}?n=${i}`, events: ['folder.created'] });
     await admin.query(`UPDATE views SET viewed_at = viewed_at - interval '50 years' WHERE id = ANY($1::text[])`, [f.viewIds]);
-    let batch = 0;
     let folder = 0;
     const run = Date.now().toString(36);
     const codenames = ['Aurora', 'Falcon', 'Harbor', 'Nebula', 'Quartz', 'Willow', 'Zephyr', 'Cedar'];
@@ -121,16 +120,7 @@ export async function measureScale(h: ScaleHarness): Promise<{ failures: number;
       {
         key: 'events',
         label: 'a batch of 5 page events',
-        spec: {
-          method: 'POST',
-          paths: [`/view/${f.open}/events`],
-          headers: { cookie: f.cookie, 'content-type': 'text/plain', origin: BENCH_ORIGIN },
-          body: () => {
-            const b = batch++;
-            const events = Array.from({ length: 5 }, (_, k) => ({ id: `s${run}x${b}x${k}`, page: 1 + ((b + k) % 200), duration_ms: 2000 + k }));
-            return JSON.stringify({ view_id: f.viewIds[b % f.viewIds.length], events });
-          },
-        },
+        spec: pageEventsSpec(f, 5, BENCH_ORIGIN),
       },
       {
         key: 'search',

@@ -52,6 +52,25 @@ async function call(base: string, token: string, method: string, p: string, body
   return json;
 }
 
+/**
+ * Batches of `size` page events from the admitted visitor of makeFixtures, as a browser sends them
+ * (the viewer refuses reports without its own Origin), spread over its views.
+ */
+export function pageEventsSpec(f: { open: string; cookie: string; viewIds: string[] }, size: number, origin: string): LoadSpec {
+  const run = Date.now().toString(36);
+  let batch = 0;
+  return {
+    method: 'POST',
+    paths: [`/view/${f.open}/events`],
+    headers: { cookie: f.cookie, 'content-type': 'text/plain', origin },
+    body: () => {
+      const b = batch++;
+      const events = Array.from({ length: size }, (_, k) => ({ id: `b${run}x${b}x${k}`, page: 1 + ((b + k) % 200), duration_ms: 1000 + k }));
+      return JSON.stringify({ view_id: f.viewIds[b % f.viewIds.length], events });
+    },
+  };
+}
+
 /** A 200-page document, an open link with an admitted visitor (cookie, view id), a password link. */
 export async function makeFixtures(base: string, token: string) {
   const pdf = await makePdf(Array.from({ length: 200 }, () => ({})));
@@ -109,8 +128,6 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
     const htmlFile = path.join(dataDir, 'gate.html');
     fs.writeFileSync(htmlFile, gateHtml);
     const baseEnv = { ...appEnv, BENCH_GATE_HTML: htmlFile };
-    let batch = 0;
-    const run = `${Date.now().toString(36)}`;
     const scenarios: Scenario[] = [
       {
         key: 'image',
@@ -130,17 +147,7 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
       {
         key: 'events',
         label: `page events, ${EVENTS_PER_BATCH} a batch`,
-        spec: {
-          method: 'POST',
-          paths: [`/view/${f.open}/events`],
-          // As a browser sends it: the viewer refuses reports without its own Origin.
-          headers: { cookie: f.cookie, 'content-type': 'text/plain', origin: BENCH_ORIGIN },
-          body: () => {
-            const b = batch++;
-            const events = Array.from({ length: EVENTS_PER_BATCH }, (_, k) => ({ id: `b${run}x${b}x${k}`, page: 1 + ((b + k) % 200), duration_ms: 1000 + k }));
-            return JSON.stringify({ view_id: f.viewIds[b % f.viewIds.length], events });
-          },
-        },
+        spec: pageEventsSpec(f, EVENTS_PER_BATCH, BENCH_ORIGIN),
         perRequest: EVENTS_PER_BATCH,
         target: (m) => ({ text: `page events ${fmt(m.rps * EVENTS_PER_BATCH, 0)}/s >= 2,000/s`, met: m.rps * EVENTS_PER_BATCH >= 2000 }),
       },
