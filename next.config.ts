@@ -10,9 +10,16 @@ const VIEWER_FILES = [
   './node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   './node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
   // The render pool's threads (server/lib/worker-pool.ts) load these from disk, outside the bundle.
-  // Compiled by the build (scripts/build-workers.mjs): no TypeScript loader at run time.
   './server/lib/worker-host.mjs',
+  // The build's compiled copies (scripts/build-workers.mjs), and the TypeScript with tsx for when
+  // they are missing: the tracer leaves files under .next/ out of a function (checked in the
+  // build's route.js.nft.json), so on Vercel the threads may still load the TypeScript.
   './.next/quire-workers/**',
+  './server/errors.ts',
+  './server/media/{render-jobs,render-errors,pdfjs,watermark,watermark-fonts,bidi}.ts',
+  './node_modules/tsx/**',
+  './node_modules/esbuild/**',
+  './node_modules/@esbuild/**',
 ];
 
 const config: NextConfig = {
