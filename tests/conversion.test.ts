@@ -58,6 +58,8 @@ async function settled(a: Api, id: string, timeout = 240_000) {
 
 const previewPdf = (dataDir: string, versionId: string) => fs.readFileSync(path.join(dataDir, 'blobs', 'previews', `${versionId}.pdf`));
 const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
+/** A number that makes the hanging converter's `sleep` this run's own: 0.<pid><time>, a fraction of a second more. */
+const HANG_MARK = `0.${process.pid}${Date.now()}`;
 
 describe('Office files are converted and shown as pages', { timeout: 600_000 }, () => {
   it('a docx: processing on create, then ready with the page count, the text on each page, and page images for visitors', async () => {
@@ -240,7 +242,9 @@ describe('the conversion deadline, on a server of its own', { timeout: 180_000 }
     fs.mkdirSync(dir, { recursive: true });
     // A converter that only hangs: no LibreOffice starts, so the deadline alone decides.
     const wrapper = path.join(dir, 'soffice');
-    fs.writeFileSync(wrapper, `#!/bin/sh\nexec sleep 600\n`, { mode: 0o755 });
+    // `sleep` adds its arguments: the second makes this converter's command line its own (the
+    // unit tests' fake converters run `sleep 600` witnesses at the same time).
+    fs.writeFileSync(wrapper, `#!/bin/sh\nexec sleep 600 ${HANG_MARK}\n`, { mode: 0o755 });
     const env: Record<string, string> = {
       ...inject('serverEnv'),
       QUIRE_DATA_DIR: path.join(dir, 'data'),
@@ -274,7 +278,7 @@ describe('the conversion deadline, on a server of its own', { timeout: 180_000 }
         return '';
       }
     });
-    expect(ps.some((c) => c.includes('sleep\u0000600'))).toBe(false);
+    expect(ps.some((c) => c.includes(`sleep\u0000600\u0000${HANG_MARK}`))).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import type { client } from './api';
  * leaves `processing`. The shared server reads every file's documents on one queue: under the
  * suite's load they may wait minutes (a test that waits gives itself TEXT_WAIT_TEST_MS).
  */
-export async function textDone(a: ReturnType<typeof client>, id: string, timeoutMs = 240_000) {
+export async function textDone(a: ReturnType<typeof client>, id: string, timeoutMs = 420_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const d = ok(await a.get(`/v1/documents/${id}`));
@@ -17,4 +17,4 @@ export async function textDone(a: ReturnType<typeof client>, id: string, timeout
 }
 
 /** A test's timeout when it waits for text on the shared server. */
-export const TEXT_WAIT_TEST_MS = 300_000;
+export const TEXT_WAIT_TEST_MS = 480_000;
