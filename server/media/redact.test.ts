@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import zlib from 'node:zlib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { inspectPdf } from '../files/pdf';
 import { findTerms, wordsOutside, type PageText } from '../services/redactions/find';
@@ -83,8 +84,8 @@ describe('redaction engine', () => {
     expect(poppler).toContain('Untouched page');
 
     // The page image as poppler draws it back: white margin, black marks (a wrong predictor or
-    // colour space would draw streaks or noise). A page without colour is stored in one channel.
-    expect(raster.colors).toBe(1);
+    // colour space would draw streaks or noise). A page of text is stored in one channel, 16 levels.
+    expect(raster).toMatchObject({ colors: 1, bits: 4 });
     execFileSync('pdftoppm', ['-r', '150', '-f', '1', '-l', '1', '-gray', file, file.replace(/\.pdf$/, '')]);
     const pgm = fs.readFileSync(fs.readdirSync(path.dirname(file)).map((f) => path.join(path.dirname(file), f)).find((f) => f.endsWith('.pgm'))!);
     const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
@@ -92,6 +93,28 @@ describe('redaction engine', () => {
     const at = (fx: number, fy: number) => pgm[header[0].length + Math.floor(fy * ph) * pw + Math.floor(fx * pw)]!;
     expect(at(0.01, 0.01)).toBeGreaterThan(240);
     for (const m of marks.slice(0, 2)) expect(at(m.x + m.width / 2, m.y + m.height / 2)).toBeLessThan(20);
+  });
+
+  it('draws each page on a blank canvas: nothing of the page before shows through a blank page of the same size', async () => {
+    const doc = await PDFDocument.create();
+    // 4 x 6 inches: 600 pixels wide at 150 dpi, an even width (no padding nibble).
+    doc.addPage([288, 432]).drawRectangle({ x: 0, y: 0, width: 288, height: 432, color: rgb(0, 0, 0) });
+    doc.addPage([288, 432]);
+    const pdf = await open(await doc.save());
+    const ink = await drawRedactedPage(pdf, 1, []);
+    const blank = await drawRedactedPage(pdf, 2, []);
+    const pixels = (r: typeof ink) => {
+      const rows = zlib.inflateSync(r.data);
+      const stride = rows.length / r.pixelHeight - 1;
+      const out = Buffer.alloc(stride * r.pixelHeight);
+      for (let y = 0; y < r.pixelHeight; y++) for (let c = 0; c < stride; c++) out[y * stride + c] = (rows[y * (stride + 1) + 1 + c]! + (y ? out[(y - 1) * stride + c]! : 0)) & 0xff;
+      return out;
+    };
+    expect(ink).toMatchObject({ pixelWidth: blank.pixelWidth, pixelHeight: blank.pixelHeight, bits: 4 });
+    // Black but for a row of white where the page's height rounds up to a whole pixel.
+    expect(pixels(ink).filter((b) => b === 0).length / pixels(ink).length).toBeGreaterThan(0.99);
+    expect(pixels(blank).every((b) => b === 0xff)).toBe(true);
+    await pdf.destroy();
   });
 
   it('keeps a page as PNG "Up"-filtered rows that undo exactly, in one channel unless it has colour', () => {
@@ -111,5 +134,12 @@ describe('redaction engine', () => {
     const colour = filteredRows(Uint8Array.from([0, 1, 2, 3].flatMap((p) => [...rgb.slice(p * 3, p * 3 + 3), 255])), 2, 2);
     expect(colour.colors).toBe(3);
     expect(undo(colour.rows, 6, 2)).toEqual(rgb);
+    // Mostly paper and ink (7 of 8 within 8 of white or black): 16 levels, two pixels a byte, high first.
+    const text = [255, 0, 128, 255, 8, 247, 255, 0];
+    const packed = filteredRows(Uint8Array.from(text.flatMap((g) => [g, g, g, 255])), 4, 2);
+    expect(packed).toMatchObject({ colors: 1, bits: 4 });
+    expect(undo(packed.rows, 2, 2)).toEqual([0xf0, 0x8f, 0x0f, 0xf0]);
+    expect(gray.bits).toBe(8);
+    expect(colour.bits).toBe(8);
   });
 });

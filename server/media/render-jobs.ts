@@ -27,7 +27,8 @@ export type RasterJob = { versionId: string; pageNumber: number; width: number }
 /** A page of a version drawn with its marks burnt in (redaction). */
 export type RedactPageJob = { versionId: string; pageNumber: number; marks: Box[] };
 export type RedactComposeJob = { pdf: Uint8Array; rasters: RedactedRaster[]; words: Record<number, LayerWord[]>; needles: string[] };
-export type RedactVerifyJob = { pdf: Uint8Array; marks: Record<number, Box[]>; needles: string[] };
+/** `pdf` over a SharedArrayBuffer: every thread checking a share of the pages reads the one copy. */
+export type RedactVerifyJob = { pdf: Uint8Array; marks: Record<number, Box[]>; needles: string[]; from: number; to: number; whole: boolean };
 /** The text of every page's annotations and form fields, with where they sit. */
 export type AnnotationTextsJob = { versionId: string };
 
@@ -241,7 +242,12 @@ export const handlers: Record<string, (payload: never, ask: Ask) => Promise<Hand
 
   async redactVerify(job: RedactVerifyJob): Promise<Handled> {
     const pdfjs = await loadPdfjs();
-    const task = pdfjs.getDocument({ data: job.pdf, ...pdfjsDataOptions(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+    // pdf.js reads the file by ranges, copies of what it asks for (it would take the buffer it is
+    // given, and this one is shared): the page images, most of the file, are never asked for text.
+    const bytes = job.pdf;
+    const range = new pdfjs.PDFDataRangeTransport(bytes.byteLength, null);
+    range.requestDataRange = (begin: number, end: number) => range.onDataRange(begin, bytes.slice(begin, end));
+    const task = pdfjs.getDocument({ range, length: bytes.byteLength, disableAutoFetch: true, disableStream: true, ...pdfjsDataOptions(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
     let doc: PDFDocumentProxy;
     try {
       doc = await task.promise;
@@ -250,7 +256,7 @@ export const handlers: Record<string, (payload: never, ask: Ask) => Promise<Hand
       throw new RedactionInputError('The redacted file could not be read back for its verification.');
     }
     try {
-      return { value: await verifyRedacted(doc, job.marks, job.needles) };
+      return { value: await verifyRedacted(doc, job.marks, job.needles, { from: job.from, to: job.to }, job.whole) };
     } finally {
       await doc.destroy().catch(() => {});
     }

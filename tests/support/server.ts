@@ -27,7 +27,11 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   const port = await freePort();
   const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const log = fs.openSync(opts.logFile, 'a');
-  const face = (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start'] : ['serve'];
+  // Bare `next start` keeps idle connections 5 s (Node's default), scripts/serve.ts 65 s. A test
+  // that holds its event loop for seconds (building a 300 MB zip bomb) then sends on a connection
+  // the server has closed meanwhile ("other side closed", CI's PostgreSQL pass): the suite's
+  // `next start` keeps them as long as serve.ts does, as one behind a load balancer is configured.
+  const face = (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start', '--keepAliveTimeout', '65000'] : ['serve'];
   const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     // QUIRE_VERIFY_OUTPUT: every /v1 answer is checked against its output schema (server/rest/run-procedure.ts).

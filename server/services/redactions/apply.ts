@@ -9,7 +9,7 @@ import { db } from '../../db/client';
 import { Prisma } from '../../db/generated/client';
 import { newId } from '../../ids';
 import type { Box, LayerWord, RedactedRaster } from '../../media/redact';
-import { composeRedactedOffThread, redactPageOffThread, verifyRedactedOffThread } from '../../media/render-pool';
+import { composeRedactedOffThread, redactionThreads, redactPageOffThread, verifyRedactedOffThread } from '../../media/render-pool';
 import { getBlobStore } from '../../storage';
 import type { PdfInfo } from '../../files/pdf';
 import { emit, type EventActor } from '../events/emit';
@@ -87,7 +87,7 @@ async function build(r: { id: string; sourceVersionId: string; marks: StoredMark
   const pages = [...byPage.keys()].sort((a, b) => a - b);
   let rasters: RedactedRaster[];
   try {
-    rasters = await mapLimit(pages, 4, (page) => offThread(() => redactPageOffThread({ versionId: v.id, pageNumber: page, marks: byPage.get(page)! }, readFile)));
+    rasters = await mapLimit(pages, 2 * redactionThreads(), (page) => offThread(() => redactPageOffThread({ versionId: v.id, pageNumber: page, marks: byPage.get(page)! }, readFile)));
   } catch (e) {
     if (named(e, 'DocumentNotRenderableError')) {
       const reason = (e as { reason?: string }).reason;
@@ -106,7 +106,7 @@ async function build(r: { id: string; sourceVersionId: string; marks: StoredMark
     throw e;
   }
   const marksByPage = Object.fromEntries(byPage);
-  const check = await offThread(() => verifyRedactedOffThread({ pdf, marks: marksByPage, needles }));
+  const check = await offThread(() => verifyRedactedOffThread({ pdf, pages: info.pages, marks: marksByPage, needles }));
   const failure = verificationFailure(check);
   const verification = { pages_checked: check.pagesChecked, characters_under_marks: check.charactersUnderMarks, checked_at: new Date().toISOString() };
   return { v, pdf, info, verification, failure };
