@@ -219,10 +219,10 @@ async function pageContent(page: PDFPage, image: PDFName, words: LayerWord[], fo
   return PDFRawStream.of(page.doc.context.obj({ Filter: 'FlateDecode', Length: data.byteLength }) as PDFDict, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
 }
 
-/** The redacted file: `rasters` replace their pages (with `words` as the text layer), the other pages are copied stripped. */
 /**
- * The redacted PDF's bytes, with its page count and first page's size read from the document in
- * hand (the caller stores them without parsing tens of megabytes again on its own thread).
+ * The redacted file: `rasters` replace their pages (with `words` as the text layer), the other
+ * pages are copied stripped. Its bytes come with its page count and first page's size, read from
+ * the document in hand (the caller stores them without parsing tens of megabytes again).
  */
 export async function composeRedacted(source: Uint8Array, rasters: RedactedRaster[], words: Record<number, LayerWord[]>, needles: string[]): Promise<{ bytes: Uint8Array; info: PdfInfo }> {
   let src: PDFDocument;
