@@ -16,16 +16,16 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { config as settings } from './server/config';
 import { isApiOnlyHost } from './server/http/api-host';
-import { decideByHost, needsHostDecision, onOwnHost, PLAIN_NOT_FOUND } from './server/services/domains/routing';
+import { decideByHost, needsHostDecision, onOwnHost, pageLinkOf, PLAIN_NOT_FOUND, type PageLink } from './server/services/domains/routing';
 import { errorResponse } from './server/http/envelope';
 import { limitByAddress } from './server/rest/limit';
 import { contentSecurityPolicy, isPagePath, newNonce } from './server/http/csp';
-import { slugPageFacts } from './server/services/visitor/links';
 import { VIEW_SLUG_HEADER, viewSlugOf } from './server/viewer/slug-header';
 
 export async function proxy(req: NextRequest) {
   const host = req.headers.get('host');
   const custom = !onOwnHost(host);
+  let link: PageLink | null | undefined;
   if (custom || needsHostDecision(req.method, req.nextUrl.pathname)) {
     const d = await decideByHost(host, req.method, req.nextUrl.pathname, req.nextUrl.search);
     if (d.kind === 'not_found') return new NextResponse(PLAIN_NOT_FOUND.body, { status: 404, headers: PLAIN_NOT_FOUND.headers });
@@ -34,13 +34,14 @@ export async function proxy(req: NextRequest) {
       const location = d.location.startsWith('/') ? `${req.nextUrl.protocol}//${host}${d.location}` : d.location;
       return new NextResponse(null, { status: 308, headers: { Location: location, Vary: 'Host', 'Cache-Control': 'no-store' } });
     }
-    if (d.custom) return onward(req);
+    if (d.custom) return onward(req, d.link);
+    link = d.link;
   }
   if (/^\/v1(?:\/|$)/i.test(req.nextUrl.pathname)) {
     const { headers, refused } = await limitByAddress(req);
     return refused ?? errorResponse('not_found', `No such endpoint: ${req.method} ${req.nextUrl.pathname}`, null, headers);
   }
-  if (!isApiOnlyHost(req.headers.get('host'))) return onward(req);
+  if (!isApiOnlyHost(req.headers.get('host'))) return onward(req, link);
   if (req.nextUrl.pathname === '/') return NextResponse.redirect(new URL('/docs/api', settings.appUrl), 302);
   const { headers, refused } = await limitByAddress(req);
   return refused ?? errorResponse('not_found', 'This host serves only the API under /v1.', null, headers);
@@ -51,15 +52,16 @@ const CSP = 'content-security-policy';
 
 /**
  * Every other path goes on with the viewer's slug header set or removed, and a page with its
- * policy; an expired link's page is answered 410.
+ * policy; an expired link's page is answered 410 (`link`: the page's link when the host decision
+ * already read it).
  */
-async function onward(req: NextRequest): Promise<NextResponse> {
+async function onward(req: NextRequest, link?: PageLink | null): Promise<NextResponse> {
   const { pathname } = req.nextUrl;
   const slug = viewSlugOf(pathname);
   const isPage = isPagePath(pathname);
   if (!slug && !isPage && !req.headers.has(VIEW_SLUG_HEADER) && !req.headers.has(CSP)) return NextResponse.next();
   const page = req.method === 'GET' || req.method === 'HEAD' ? VIEW_PAGE.exec(pathname) : null;
-  const facts = page ? await slugPageFacts(page[1]!) : null;
+  const facts = page ? (link === undefined ? await pageLinkOf(page[1]!) : link) : null;
   const policy = isPage ? contentSecurityPolicy(newNonce(), { formLeadsTo: facts?.opensAt }) : null;
   const headers = new Headers(req.headers);
   if (slug) headers.set(VIEW_SLUG_HEADER, slug);

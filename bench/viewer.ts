@@ -101,6 +101,8 @@ export async function makeFixtures(base: string, token: string) {
 
 /** `stormOnly`: only the render storm, `stormRuns` times in a row (`npm run bench -- --parts storm`). */
 export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; stormRuns?: number } = {}): Promise<{ failures: number; results: Record<string, Measured> }> {
+  // BENCH_VIEWER_ONLY=gate,events: only those scenarios, and no render storm (a quick before/after).
+  const only = process.env.BENCH_VIEWER_ONLY?.split(',').filter(Boolean);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-viewer-'));
   // One visitor sends every batch from one address: the per-session and per-address budgets of
   // the beacon (a visitor's tabs send one batch in 10 s) are lifted, as the test suite does.
@@ -161,6 +163,7 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
     ];
     const kinds = ['app', 'viewer-baseline'] as const;
     for (const [n, sc] of o.stormOnly ? [] : scenarios.entries()) {
+      if (only && !only.includes(sc.key)) continue;
       h.log(`\nviewer: ${sc.label}:`);
       for (const kind of sc.bareOnly ? (['viewer-baseline'] as const) : n % 2 ? [...kinds].reverse() : kinds) {
         const server = await h.startServer(kind, kind === 'app' ? probe : { path: '/health' }, h.appDir, kind === 'app' ? appEnv : baseEnv);
@@ -183,9 +186,9 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
         }
       }
     }
-    let storm!: Awaited<ReturnType<typeof measureRenderStorm>>;
-    let stormTarget!: ReturnType<typeof reportRenderStorm>;
-    const runs = o.stormRuns ?? 1;
+    let storm: Awaited<ReturnType<typeof measureRenderStorm>> | undefined;
+    let stormTarget: ReturnType<typeof reportRenderStorm> | undefined;
+    const runs = only ? 0 : (o.stormRuns ?? 1);
     for (let run = 1; run <= runs; run++) {
       h.log(`\nviewer: /v1 during a storm of cold page renders (bench/render-storm.ts)${runs > 1 ? `, run ${run} of ${runs}` : ''}:`);
       storm = await measureRenderStorm(h, appEnv, f.open);
@@ -193,8 +196,10 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
       stormTarget = reportRenderStorm(h, storm);
       if (runs > 1) h.log(`    ${stormTarget.met ? '[met]    ' : '[NOT MET]'} ${stormTarget.text}`);
     }
-    results['app:v1-idle'] = storm.idle;
-    results['app:v1-storm'] = storm.storm;
+    if (storm) {
+      results['app:v1-idle'] = storm.idle;
+      results['app:v1-storm'] = storm.storm;
+    }
 
     h.log(`\nviewer results: ${h.connections} connections, ${h.duration} s per scenario; load average ${os.loadavg().map((x) => fmt(x, 2)).join(' ')}`);
     h.log('| Scenario | App req/s | App p50 | App p99 | Bare req/s | Bare p50 | Bare p99 |');
@@ -205,10 +210,12 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
       const cell = (m: Measured | undefined) => (m ? `${fmt(m.rps, 0)} | ${fmt(m.p50)} ms | ${fmt(m.p99)} ms` : '- | - | -');
       h.log(`| ${sc.label} | ${cell(a)} | ${cell(b)} |`);
     }
-    h.log('| /v1/me, idle / under 16 cold renders | p50 | p99 |');
-    h.log('|---|--:|--:|');
-    h.log(`| idle | ${storm.idle.p50.toFixed(1)} ms | ${storm.idle.p99.toFixed(1)} ms |`);
-    h.log(`| under 16 cold renders | ${storm.storm.p50.toFixed(1)} ms | ${storm.storm.p99.toFixed(1)} ms |`);
+    if (storm) {
+      h.log('| /v1/me, idle / under 16 cold renders | p50 | p99 |');
+      h.log('|---|--:|--:|');
+      h.log(`| idle | ${storm.idle.p50.toFixed(1)} ms | ${storm.idle.p99.toFixed(1)} ms |`);
+      h.log(`| under 16 cold renders | ${storm.storm.p50.toFixed(1)} ms | ${storm.storm.p99.toFixed(1)} ms |`);
+    }
     h.log('\nviewer targets (printed, not asserted):');
     for (const sc of scenarios) {
       const a = results[`app:${sc.key}`];
@@ -225,7 +232,7 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
       const ratio = ev[0].rps / ev[1].rps;
       h.log(`  ${ratio >= 0.6 ? '[met]    ' : '[NOT MET]'} page events: throughput ratio ${fmt(ratio, 2)} >= 0.6 of the bare handler (same statement)`);
     }
-    h.log(`  ${stormTarget.met ? '[met]    ' : '[NOT MET]'} ${stormTarget.text}`);
+    if (stormTarget) h.log(`  ${stormTarget.met ? '[met]    ' : '[NOT MET]'} ${stormTarget.text}`);
     return { failures, results };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { viewerStylesheets } from '../server/viewer/fast-page';
 import { serveViewerFast } from '../server/viewer/node';
 import { serveDashboardFast } from '../server/dashboard/node';
 import { finish, internalError, malformed, refuseTunnel, refuseUnparsable, sendError, setSecurityHeaders } from '../server/http/node';
-import { decideByHost, needsHostDecision, onOwnHost, PLAIN_NOT_FOUND } from '../server/services/domains/routing';
+import { decideByHost, onOwnHost, PLAIN_NOT_FOUND } from '../server/services/domains/routing';
 import { isV1Target, serveV1 } from '../server/rest/node';
 
 const { values, positionals } = parseArgs({
@@ -53,11 +53,12 @@ async function main() {
         if (!custom && serveDashboardFast(req, res)) return;
         toNext();
       };
-      // Custom domains: the host decides first (server/services/domains/routing.ts); the app's own
-      // hosts ask only for a link's page (a link shared on a domain answers 308 here).
+      // Custom domains: the host decides first (server/services/domains/routing.ts). On the app's
+      // own hosts only a link's page needs a decision (a link shared on a domain answers 308): the
+      // fast page answers it from the link it reads anyway, and Next's proxy for the pages it renders.
       const custom = !onOwnHost(req.headers.host);
+      if (!custom) return onward(false);
       const { pathname, search } = new URL(req.url!, 'http://x');
-      if (!custom && !needsHostDecision(req.method, pathname)) return onward(false);
       decideByHost(req.headers.host, req.method ?? 'GET', pathname, search)
         .then((d) => {
           setSecurityHeaders(res);

@@ -138,6 +138,13 @@ describe.each(['serve', 'next'] as const)('on %s', (face) => {
     const r = await get(appHost, `/view/${onDomain.slug}?s=1`);
     expect(r.status).toBe(308);
     expect(r.headers.location).toBe(`https://${domain.name}/view/${onDomain.slug}?s=1`);
+    // A gated link's page (npm start answers it without Next) and a room item's page (Next's) too.
+    const g = await get(appHost, `/view/${gated}`);
+    expect(g.status).toBe(308);
+    expect(g.headers.location).toBe(`https://${domain.name}/view/${gated}`);
+    const item = await get(appHost, `/view/${onDomain.slug}/d/item12345`);
+    expect(item.status).toBe(308);
+    expect(item.headers.location).toBe(`https://${domain.name}/view/${onDomain.slug}/d/item12345`);
     const onApp = await open(appHost, `/view/${sameTeam}`);
     expect(onApp.status).toBe(200);
     expect(onApp.body).toContain('data-testid="viewer-powered-by"');

@@ -15,6 +15,7 @@ import { createViewerContext, viewerRequest } from './context';
 import { linkCard, targetName, viewerPageOf, type ViewerPage } from './page-data';
 import { pageOutcome, UnadmittedPage, type PageOutcome, type SearchParams } from './page-view';
 import { sessionTokens } from './session';
+import { domainLocation, onOwnHost } from '../services/domains/routing';
 
 const PAGE = /^\/view\/([A-Za-z0-9_-]{8,64})(?:\?|$)/;
 
@@ -84,6 +85,14 @@ export async function serveViewerPage(req: http.IncomingMessage, res: http.Serve
   const page = await viewerPageOf(await createViewerContext(viewerRequest(slug, request.headers, request.url)));
   const sp: SearchParams = {};
   for (const [k, v] of new URL(request.url).searchParams) sp[k] ??= v;
+  // A link shared on a custom domain: the app host sends its page there (routing.ts decides the
+  // same for the pages Next renders; this page is served before that decision is asked).
+  const state = page.ctx.state;
+  const moved = state.state !== 'not_found' && onOwnHost(req.headers.host) ? domainLocation(state.link.domain, `/view/${slug}`, new URL(request.url).search) : null;
+  if (moved) {
+    res.writeHead(308, { ...SECURITY_HEADERS, Location: moved, Vary: 'Host', 'Cache-Control': 'no-store' }).end();
+    return true;
+  }
   const outcome = pageOutcome(page, slug, sp);
   if (outcome.kind === 'not_found' || outcome.kind === 'admitted' || page.ctx.state.state === 'not_found') return false;
   const [card, name] = await Promise.all([linkCard(page), targetName(page.ctx.state.link)]);

@@ -24,7 +24,7 @@ export async function viewerPageOf(ctx: ViewerContext): Promise<ViewerPage> {
   const link = ctx.state.link;
   const asksAgreement = ctx.state.state === 'live' && !ctx.actor && pendingGate(link, ctx.state.session) === 'agreement';
   const [branding, agreement] = await Promise.all([
-    visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId }),
+    visitorBranding({ teamId: link.teamId, dataroomId: link.dataroomId, linkBrandId: link.brandId, plan: link.teamPlan }),
     asksAgreement ? viewerAgreement(link) : null,
   ]);
   const words = viewerWords(branding.default_language);
@@ -64,7 +64,10 @@ function onOrigin(b: EffectiveBranding, origin: string): EffectiveBranding {
 }
 
 /** The name of what the link shares (the document's or the room's). */
-export const targetName = cache(async (link: { documentId: string | null; dataroomId: string | null }): Promise<string | null> => {
+export const targetName = cache(async (link: { documentId: string | null; dataroomId: string | null; primary?: { name: string } | null; roomName?: string | null }): Promise<string | null> => {
+  // The link's own read carries both names; a link given without them is looked up.
+  if (link.primary) return link.primary.name;
+  if (link.roomName) return link.roomName;
   if (link.documentId) return (await db.document.findUnique({ where: { id: link.documentId }, select: { name: true } }))?.name ?? null;
   if (link.dataroomId) return (await db.dataroom.findUnique({ where: { id: link.dataroomId }, select: { name: true } }))?.name ?? null;
   return null;

@@ -20,6 +20,8 @@ type Target = {
   dataroomId?: string | null;
   /** A link's pinned brand. */
   linkBrandId?: string | null;
+  /** The team's plan when the caller has read it already (a viewer request reads it with the link). */
+  plan?: string;
 };
 
 
@@ -54,8 +56,7 @@ export const teamDefaultBrand = (q: Tx, teamId: string) => q.brand.findFirst({ w
 
 /** The branding a visitor of `target` sees now. */
 export async function visitorBranding(target: Target, q: Tx = db): Promise<EffectiveBranding> {
-  const team = await q.team.findUnique({ where: { id: target.teamId }, select: { plan: true } });
-  const plan = planName(team?.plan ?? 'free');
+  const plan = planName(target.plan ?? (await q.team.findUnique({ where: { id: target.teamId }, select: { plan: true } }))?.plan ?? 'free');
   const show = async (row: SettingsRow | null, source: BrandingSource, brandId: string | null) =>
     toEffective(row ? toSettings(row, await loadImages(q, [row])) : null, plan, source, brandId);
 

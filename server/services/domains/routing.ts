@@ -7,12 +7,19 @@
 //   else there (the dashboard, /v1, OAuth, MCP, other teams' links and images) is 404;
 // - any other host gets a plain 404.
 // The host's team comes from server/services/domains/hosts.ts (a cached read, never DNS).
-import { sqlRows } from '../../db/sql';
+import { pgTimestamp, sqlRows } from '../../db/sql';
 import { classifyHost, isOwnHost } from './hosts';
 import { hostName } from './names';
 
+/**
+ * What the request path needs of a link before its page renders, in one read: its team, the
+ * verified domain it is shared on, whether it has expired (its page answers 410), and where a
+ * document link's document lives when that is another site (the gate's form may lead there).
+ */
+export type PageLink = { teamId: string; domain: string | null; expired: boolean; opensAt: string | null };
+
 export type HostDecision =
-  | { kind: 'pass'; custom: boolean }
+  | { kind: 'pass'; custom: boolean; /** The link of a /view path, when it was read (null: no such link). */ link?: PageLink | null }
   | { kind: 'not_found' }
   | { kind: 'redirect'; location: string };
 
@@ -28,15 +35,21 @@ const PASS_APP: HostDecision = { kind: 'pass', custom: false };
 const PASS_CUSTOM: HostDecision = { kind: 'pass', custom: true };
 const NOT_FOUND: HostDecision = { kind: 'not_found' };
 
-async function linkOf(slug: string): Promise<{ teamId: string; domain: string | null } | null> {
-  const rows = await sqlRows<{ teamId: string; domain: string | null }>(
-    `SELECT l.team_id AS "teamId", d.name AS domain FROM links l LEFT JOIN domains d ON d.id = l.domain_id AND d.status = 'verified'
+/** The link `slug` names, as its page needs it (null: none). */
+export async function pageLinkOf(slug: string): Promise<PageLink | null> {
+  const rows = await sqlRows<PageLink>(
+    `SELECT l.team_id AS "teamId", d.name AS domain, (l.expires_at IS NOT NULL AND l.expires_at <= $2::timestamp) AS expired, dv.external_url AS "opensAt"
+     FROM links l LEFT JOIN domains d ON d.id = l.domain_id AND d.status = 'verified'
+       LEFT JOIN document_versions dv ON dv.document_id = l.document_id AND dv.is_primary AND dv.storage_key IS NULL
      WHERE l.slug = $1 AND l.deleted_at IS NULL`,
-    [slug],
+    [slug, pgTimestamp(Date.now())],
     { prepare: true },
   );
   return rows[0] ?? null;
 }
+
+/** Where the app host sends a link's page when the link is shared on a verified domain (null: it stays). */
+export const domainLocation = (domain: string | null | undefined, pathname: string, search: string) => (domain ? `https://${domain}${pathname}${search}` : null);
 
 async function imageTeam(id: string): Promise<string | null> {
   const rows = await sqlRows<{ teamId: string }>(`SELECT team_id AS "teamId" FROM image_assets WHERE id = $1`, [id], { prepare: true });
@@ -60,15 +73,19 @@ export async function decideByHost(host: string | null | undefined, method: stri
   if (kind.kind === 'app') {
     const page = read ? VIEW_PAGE.exec(pathname) : null;
     if (!page) return PASS_APP;
-    const link = await linkOf(page[1]!);
-    return link?.domain ? { kind: 'redirect', location: `https://${link.domain}${pathname}${search}` } : PASS_APP;
+    const link = await pageLinkOf(page[1]!);
+    const location = domainLocation(link?.domain, pathname, search);
+    return location ? { kind: 'redirect', location } : { kind: 'pass', custom: false, link };
   }
   const teamId = kind.domain.teamId;
   if (STATIC.test(pathname)) return PASS_CUSTOM;
   const view = VIEW_PATH.exec(pathname);
-  if (view) return (await linkOf(view[1]!))?.teamId === teamId ? PASS_CUSTOM : NOT_FOUND;
+  if (view) {
+    const link = await pageLinkOf(view[1]!);
+    return link?.teamId === teamId ? { kind: 'pass', custom: true, link } : NOT_FOUND;
+  }
   const short = read ? SHORT.exec(pathname) : null;
-  if (short) return (await linkOf(short[1]!))?.teamId === teamId ? { kind: 'redirect', location: `/view/${short[1]}${search}` } : NOT_FOUND;
+  if (short) return (await pageLinkOf(short[1]!))?.teamId === teamId ? { kind: 'redirect', location: `/view/${short[1]}${search}` } : NOT_FOUND;
   const image = read ? IMAGE.exec(pathname) : null;
   if (image) return (await imageTeam(image[1]!)) === teamId ? PASS_CUSTOM : NOT_FOUND;
   return NOT_FOUND;

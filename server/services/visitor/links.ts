@@ -3,7 +3,7 @@
 // downloads) starts here. A deleted link, a link of a deleted room or group, or an unknown slug
 // is not found; an expired link is `expired` (and nothing is recorded for it).
 import { createHash } from 'node:crypto';
-import { pgTimestamp, sqlRows } from '../../db/sql';
+import { pgTimestamp, preparedName, sqlRows } from '../../db/sql';
 import type { ViewerActor } from '../../auth/actor';
 import type { CustomField, Watermark } from '../links/settings';
 import { hashSessionToken } from '../../auth/viewer-sessions';
@@ -49,6 +49,11 @@ export type ViewerLink = {
   /** The group's rules (group links). */
   groupAllowAll: boolean;
   groupDomains: string[];
+  /** The verified custom domain the link is shared on (its page on the app host answers 308 there). */
+  domain: string | null;
+  /** The team's plan (what its branding may show) and a room link's room name, read in the same statement. */
+  teamPlan: string;
+  roomName: string | null;
   /** A document link's document and primary version, read in the same statement (hot path). */
   primary?: LinkedDocument | null;
 };
@@ -95,8 +100,6 @@ export type ViewerState =
 /** Slugs are 24 base64url characters; anything unlike one is not looked up. */
 export const plausibleSlug = (slug: string) => /^[A-Za-z0-9_-]{8,64}$/.test(slug);
 
-/** Every viewer request sends it: a named prepared statement (server/db/sql.ts). */
-export const LINK_SQL_NAME = 'viewer_link_state';
 export const LINK_SQL = `
   SELECT l.id, l.team_id AS "teamId", l.slug, l.name, l.link_type::text AS "linkType", l.document_id AS "documentId",
     l.dataroom_id AS "dataroomId", l.audience_type::text AS "audienceType", l.group_id AS "groupId", l.brand_id AS "brandId",
@@ -107,7 +110,7 @@ export const LINK_SQL = `
     l.enable_custom_meta AS "enableCustomMeta", l.meta_title AS "metaTitle", l.meta_description AS "metaDescription",
     l.meta_image AS "metaImage", l.created_by_id AS "createdById", l.allow_access_requests AS "allowAccessRequests",
     a.id AS "agreementId", a.version AS "agreementVersion", COALESCE(a.require_name, false) AS "agreementRequireName",
-    COALESCE(g.allow_all, false) AS "groupAllowAll", COALESCE(g.domains, '{}') AS "groupDomains",
+    COALESCE(g.allow_all, false) AS "groupAllowAll", COALESCE(g.domains, '{}') AS "groupDomains", dom.name AS domain, t.plan::text AS "teamPlan", r.name AS "roomName",
     (l.expires_at IS NOT NULL AND l.expires_at <= $3::timestamp) AS expired,
     d.id AS "dId", d.name AS "dName", d.type AS "dType", dv.id AS "dVersionId", dv.content_type AS "dContentType",
     dv.external_url AS "dExternalUrl", dv.storage_key AS "dStorageKey", dv.num_pages AS "dNumPages", dv.file_size::float8 AS "dFileSize",
@@ -117,8 +120,10 @@ export const LINK_SQL = `
     s.verified AS "sVerified", s.access_key AS "sAccessKey", s.admitted_at AS "sAdmittedAt", s.expires_at AS "sExpiresAt",
     s.agreement_key AS "sAgreementKey"
   FROM links l
+  JOIN teams t ON t.id = l.team_id
   LEFT JOIN datarooms r ON r.id = l.dataroom_id
   LEFT JOIN viewer_groups g ON g.id = l.group_id
+  LEFT JOIN domains dom ON dom.id = l.domain_id AND dom.status = 'verified'
   LEFT JOIN agreements a ON a.id = l.agreement_id AND a.team_id = l.team_id
   LEFT JOIN documents d ON d.id = l.document_id AND d.team_id = l.team_id
   LEFT JOIN document_versions dv ON dv.document_id = d.id AND dv.is_primary
@@ -127,6 +132,12 @@ export const LINK_SQL = `
     AND (l.dataroom_id IS NULL OR (r.id IS NOT NULL AND r.deleted_at IS NULL))
     AND (l.audience_type = 'general' OR g.id IS NOT NULL)
   LIMIT 1`;
+
+/**
+ * Every viewer request sends it: a named prepared statement (server/db/sql.ts), named after its
+ * text so that two builds' versions of it on one pool never collide.
+ */
+export const LINK_SQL_NAME = preparedName(LINK_SQL);
 
 type Row = Omit<ViewerLink, 'primary'> & {
   expired: boolean;
@@ -245,19 +256,3 @@ export function admittedActor(link: ViewerLink, session: ViewerSessionRow | null
   };
 }
 
-/**
- * For proxy.ts, before a link's page renders: whether `slug` names a live link that has expired
- * (its page is answered 410), and where a document link's document lives when that is another
- * site (a link or Notion document: the page's last gate form leads there, which the page's
- * Content-Security-Policy must allow).
- */
-export async function slugPageFacts(slug: string): Promise<{ expired: boolean; opensAt: string | null }> {
-  if (!plausibleSlug(slug)) return { expired: false, opensAt: null };
-  const rows = await sqlRows<{ expired: boolean; opensAt: string | null }>(
-    `SELECT (l.expires_at IS NOT NULL AND l.expires_at <= $2::timestamp) AS expired, dv.external_url AS "opensAt"
-     FROM links l LEFT JOIN document_versions dv ON dv.document_id = l.document_id AND dv.is_primary AND dv.storage_key IS NULL
-     WHERE l.slug = $1 AND l.deleted_at IS NULL`,
-    [slug, pgTimestamp(Date.now())],
-  );
-  return { expired: rows[0]?.expired === true, opensAt: rows[0]?.opensAt ?? null };
-}
