@@ -12,7 +12,7 @@ import pg from 'pg';
 import { TOKEN_LOOKUP_SQL } from '../server/auth/token-sql';
 import { closeDb } from '../server/db/client';
 import { isoFromPg, preparedName } from '../server/db/sql';
-import { searchPage, searchStatement, type Row } from '../server/services/search/query';
+import { QUERY_GROUP_CONFIGS, QUERY_GROUPS_SQL, searchPage, searchStatement, type QueryGroup, type Row } from '../server/services/search/query';
 import { adminCreateToken } from '../server/services/teams-admin';
 import { freePort, load, startApp } from './http-app';
 import { dbUrl, ensureSeeded, TEAM_ID, TEAM_SLUG } from './seed';
@@ -57,7 +57,7 @@ async function seedPages(c: pg.Client) {
   }
   log('  building the GIN index...');
   await c.query(`SET maintenance_work_mem = '512MB'`);
-  await c.query(`CREATE INDEX qx_page_texts_primary_tsv ON page_texts USING GIN (tsv) WHERE is_primary`);
+  await c.query(`CREATE INDEX qx_page_texts_primary_tsv ON page_texts USING GIN (tsv) WITH (fastupdate = off) WHERE is_primary`);
   await c.query(`UPDATE documents SET text_status = 'ready' WHERE id = ANY($1::text[])`, [docs.map((d) => d.id)]);
   await c.query(`UPDATE document_versions SET text_status = 'ready' WHERE id = ANY($1::text[])`, [docs.map((d) => d.version)]);
   await c.query('VACUUM ANALYZE page_texts');
@@ -81,11 +81,16 @@ function startBaseline(port: number, token: string) {
   const publicId = token.slice('quire_live_'.length, 'quire_live_'.length + 12);
   const pool = new pg.Pool({ connectionString: DB_URL, max: 10 });
   pg.types.setTypeParser(1114, isoFromPg);
+  const seen = new Map<string, QueryGroup[]>();
   const server = http.createServer(async (req, res) => {
     const u = new URL(req.url!, 'http://x');
     await pool.query({ text: TOKEN_LOOKUP_SQL, values: [publicId], name: preparedName(TOKEN_LOOKUP_SQL) });
     const room = u.searchParams.get('dataroom_id');
-    const s = searchStatement({ teamId: TEAM_ID, ...(room ? { dataroomId: room } : {}) }, u.searchParams.get('q')!, 25, 0);
+    const q = u.searchParams.get('q')!;
+    // A query's language groups, asked once and remembered, as the app does.
+    let groups = seen.get(q);
+    if (!groups) seen.set(q, (groups = (await pool.query<QueryGroup>({ text: QUERY_GROUPS_SQL, values: [q, QUERY_GROUP_CONFIGS], name: preparedName(QUERY_GROUPS_SQL) })).rows));
+    const s = searchStatement({ teamId: TEAM_ID, ...(room ? { dataroomId: room } : {}) }, q, groups, 25, 0);
     const { rows } = await pool.query<Row>(s.text, s.values);
     // The app adds each hit's index number in a room (its own reads, not sent here): null in a team-wide search.
     const page = searchPage(rows, 25, 0);
