@@ -40,7 +40,9 @@ describe('a large xlsx', { timeout: 300_000 }, () => {
     const name = 'Ledger.xlsx';
     const d = ok(await api.post('/v1/documents', { upload_id: await upload(api, bytes, XLSX, name), name }), 201);
     expect(d.preview_status).toBe('processing');
-    // Unpacking, rewriting and packing its 54 MB of XML again took the server's thread 2.7-3.6 s here.
+    // Unpacking, rewriting and packing its 54 MB of XML again took the server's thread 2.7-3.6 s here:
+    // a request waiting on that thread would take as long. Off it, a request answers in
+    // milliseconds, up to a second when the suite's other files keep both cores busy (1.09 s seen).
     let max = 0;
     for (const until = Date.now() + 15_000; Date.now() < until; ) {
       const t = performance.now();
@@ -48,7 +50,7 @@ describe('a large xlsx', { timeout: 300_000 }, () => {
       max = Math.max(max, performance.now() - t);
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(max).toBeLessThan(1_000);
+    expect(max).toBeLessThan(2_000);
   });
 
   it('past the cap on unpacked sheet data, the preview fails naming the limit; the file is kept', async () => {

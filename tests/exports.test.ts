@@ -152,6 +152,14 @@ describe('room archive', () => {
     });
 
     const rss = () => groupRssBytes(inject('serverPid'));
+    // The shared server may still be working off other files' background jobs (a large sheet's
+    // conversion, a long document's text): its memory is measured once they are done.
+    await expect
+      .poll(() => withTestDb(async (db) => (await db.query(`SELECT count(*)::int AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_at <= now() AT TIME ZONE 'UTC')`)).rows[0].n), {
+        timeout: 180_000,
+        interval: 1_000,
+      })
+      .toBe(0);
     await new Promise((r) => setTimeout(r, 500));
     const idle = rss();
     let peak = idle;
