@@ -10,6 +10,7 @@ import { signedInDashboard } from './support/dashboard';
 import { fixture, ok, pdfBytes } from './support/docs';
 import { hostOf, rawConnect, rawRequest, type RawResponse } from './support/raw-http';
 import { onNextStart, ROOT, TSX } from './support/server';
+import { spawnEnv } from './support/spawn-env';
 import { withTestDb } from './support/test-db';
 import { codeFor, fromLog, logSize, makeLink, pdfDocument, slugOf, Visitor } from './support/viewer';
 import { loadPdfjs, pdfjsDataOptions } from '../server/media/pdfjs';
@@ -267,7 +268,7 @@ describe('10. unused uploads', () => {
     const env = inject('serverEnv');
     const file = path.join(env.QUIRE_DATA_DIR!, 'blobs', key);
     expect(fs.existsSync(file)).toBe(true);
-    const { stdout } = await run(TSX, ['scripts/admin.ts', 'uploads', 'sweep'], { cwd: ROOT, env: { ...process.env, ...env } });
+    const { stdout } = await run(TSX, ['scripts/admin.ts', 'uploads', 'sweep'], { cwd: ROOT, env: spawnEnv(env) });
     // The server's own timer may have swept it first; either way it is gone.
     expect(stdout).toMatch(/removed \d+ expired uploads/);
     expect(fs.existsSync(file)).toBe(false);

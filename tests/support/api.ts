@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { useTestServerDatabase } from './in-process';
+import { spawnEnv } from './spawn-env';
 import { ROOT, TSX } from './server';
 
 const run = promisify(execFile);
@@ -26,7 +27,7 @@ export async function createToken(o: { team: string; scopes: string; plan?: stri
   }
   const args = ['scripts/admin.ts', 'token', 'create', '--team', o.team, '--scopes', o.scopes];
   if (o.plan) args.push('--plan', o.plan);
-  const { stdout } = await run(TSX, args, { cwd: ROOT, env: { ...process.env, ...inject('serverEnv'), ...o.env } });
+  const { stdout } = await run(TSX, args, { cwd: ROOT, env: spawnEnv(inject('serverEnv'), o.env) });
   const lines = stdout.trim().split('\n');
   const token = lines[lines.length - 1];
   const id = /created token (\S+)/.exec(stdout)?.[1] ?? '';
@@ -34,7 +35,7 @@ export async function createToken(o: { team: string; scopes: string; plan?: stri
 }
 
 export async function admin(args: string[], env?: Record<string, string>) {
-  return run(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...inject('serverEnv'), ...env } });
+  return run(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: spawnEnv(inject('serverEnv'), env) });
 }
 
 export type Res<T = any> = { status: number; body: T; headers: Headers };

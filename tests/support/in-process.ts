@@ -3,10 +3,12 @@
 // HTTP route of their own.
 import { inject } from 'vitest';
 import type { Context } from '../../server/trpc';
+import { rememberSpawnEnv } from './spawn-env';
 
 /** Points this process's database client at the test server's database. */
 export async function useTestServerDatabase(): Promise<void> {
   const env = inject('serverEnv');
+  rememberSpawnEnv();
   if (env.DATABASE_URL) process.env.DATABASE_URL = env.DATABASE_URL;
   else {
     process.env.QUIRE_DATA_DIR = env.QUIRE_DATA_DIR;

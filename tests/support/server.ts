@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../server/db/embedded';
+import { spawnEnv } from './spawn-env';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -38,7 +39,7 @@ export async function startServer(env: Record<string, string | undefined>, opts:
     // CONVERSION_YIELD_SECONDS: the suite keeps its servers busy, and a converter held stopped
     // while they are (server/lib/pause-while-busy.ts, tested in soffice.test.ts) would wait out the
     // production minute in every conversion test.
-    env: { ...process.env, APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', CONVERSION_YIELD_SECONDS: '2', ...env, PORT: String(port) },
+    env: spawnEnv({ APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', CONVERSION_YIELD_SECONDS: '2' }, env, { PORT: String(port) }),
     stdio: ['ignore', log, log],
     detached: true,
   });
