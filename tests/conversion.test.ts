@@ -44,7 +44,7 @@ async function create(a: Api, bytes: Buffer, contentType: string, name: string) 
 /** Polls the document until its preview leaves `processing`. */
 // Conversions of every file on the shared test server take turns (one per process): under the
 // suite's load a file may wait minutes for the ones queued before it.
-async function settled(a: Api, id: string, timeout = 240_000, logFile = path.join(inject('tmpDir'), 'server.log')) {
+async function settled(a: Api, id: string, { timeout = 240_000, logFile = path.join(inject('tmpDir'), 'server.log') }: { timeout?: number; logFile?: string } = {}) {
   await expect.poll(async () => ok(await a.get(`/v1/documents/${id}`)).preview_status, { timeout, interval: 250 }).not.toBe('processing');
   const d = ok(await a.get(`/v1/documents/${id}`));
   // No test expects the queue to give up: when it did (CI's PostgreSQL pass, twice), say what the
@@ -237,6 +237,7 @@ describe('the conversion deadline, on a server of its own', { timeout: 180_000 }
   let deadlineApi: Api;
   let dropDatabase: (() => Promise<void>) | null = null;
   const dir = path.join(inject('tmpDir'), 'conversion-deadline');
+  const serverLog = path.join(dir, 'server.log');
 
   beforeAll(async () => {
     fs.mkdirSync(dir, { recursive: true });
@@ -252,7 +253,7 @@ describe('the conversion deadline, on a server of its own', { timeout: 180_000 }
       CONVERSION_TIMEOUT_SECONDS: '5',
     };
     dropDatabase = await ownDatabase(env, 'deadline');
-    server = await startServer(env, { logFile: path.join(dir, 'server.log') });
+    server = await startServer(env, { logFile: serverLog });
     const { token } = await createToken({ team: uniqueTeam('convert-deadline'), scopes: 'apis.all', env });
     deadlineApi = client(token, server.url);
   });
@@ -267,7 +268,7 @@ describe('the conversion deadline, on a server of its own', { timeout: 180_000 }
     expect(d.preview_status).toBe('processing');
     // While the converter hangs, other requests are answered.
     for (let i = 0; i < 3; i++) expect((await deadlineApi.get('/v1/documents?limit=1')).status).toBe(200);
-    const done = await settled(deadlineApi, d.id, 90_000, path.join(dir, 'server.log'));
+    const done = await settled(deadlineApi, d.id, { timeout: 90_000, logFile: serverLog });
     expect(done.preview_status).toBe('failed');
     expect(done.preview_error).toMatch(/longer than 5 seconds/);
     // Nothing of it is left running.
@@ -287,6 +288,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
   let hostile: Api;
   let dropDatabase: (() => Promise<void>) | null = null;
   const dir = path.join(inject('tmpDir'), 'conversion-hostile');
+  const serverLog = path.join(dir, 'server.log');
 
   beforeAll(async () => {
     fs.mkdirSync(dir, { recursive: true });
@@ -301,7 +303,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
       CONVERSION_MAX_PAGES: '5',
     };
     dropDatabase = await ownDatabase(env, 'convert');
-    server = await startServer(env, { logFile: path.join(dir, 'server.log') });
+    server = await startServer(env, { logFile: serverLog });
     const { token } = await createToken({ team: uniqueTeam('convert-hostile'), scopes: 'apis.all', env });
     hostile = client(token, server.url);
   });
@@ -313,7 +315,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
 
   it('a document longer than the page limit fails with its page count', async () => {
     const d = await create(hostile, await docx(Array.from({ length: 8 }, (_, i) => `Long page ${i + 1}`)), DOCX, 'Long.docx');
-    const done = await settled(hostile, d.id, 170_000, path.join(dir, 'server.log'));
+    const done = await settled(hostile, d.id, { timeout: 170_000, logFile: serverLog });
     expect(done).toMatchObject({ preview_status: 'failed' });
     expect(done.preview_error).toMatch(/has 8 pages; previews stop at 5 pages/);
   });
@@ -327,7 +329,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
     ]);
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const d = await create(hostile, bomb, DOCX, 'Bomb.docx');
-    const done = await settled(hostile, d.id, undefined, path.join(dir, 'server.log'));
+    const done = await settled(hostile, d.id, { logFile: serverLog });
     expect(done.preview_status).toBe('failed');
     expect(done.preview_error).toMatch(/zip bomb/);
   });
@@ -341,7 +343,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
       { name: 'META-INF/manifest.xml', bytes: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${ODT}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml" manifest:size="4096"><manifest:encryption-data manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k" manifest:checksum="AAAA"><manifest:algorithm manifest:algorithm-name="http://www.w3.org/2001/04/xmlenc#aes256-cbc" manifest:initialisation-vector="AAAA"/></manifest:encryption-data></manifest:file-entry></manifest:manifest>`) },
     ]);
     const d = await create(hostile, enc, ODT, 'Locked.odt');
-    const done = await settled(hostile, d.id, undefined, path.join(dir, 'server.log'));
+    const done = await settled(hostile, d.id, { logFile: serverLog });
     expect(done.preview_status).toBe('failed');
     expect(done.preview_error).toMatch(/password-protected/);
   });
@@ -360,7 +362,7 @@ describe('hostile files end failed with a reason, on a server that keeps answeri
       }),
     );
     const d = await create(hostile, bad, PPTX, 'Broken.pptx');
-    const done = await settled(hostile, d.id, undefined, path.join(dir, 'server.log'));
+    const done = await settled(hostile, d.id, { logFile: serverLog });
     expect(done.preview_status).toBe('failed');
     expect(done.preview_error).toMatch(/damaged|could not be read/);
     const v = new Visitor(server.url);
