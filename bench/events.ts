@@ -11,7 +11,8 @@
 //       sed -i "s/  if (!events.length) return \[\];/&\n  return events.map(() => newEventId());/" server/services/events/emit.ts
 //       QUIRE_SKIP_TYPECHECK=1 npx next build   (the early return leaves code tsc calls unreachable)
 //     target: writes lose at most 15 % of their throughput.
-// `--reads-only`: the audit-log reads alone (a minute, once seeded).
+// `--reads-only`: the audit-log reads alone (a minute, once seeded). `--fanout-only`: the webhook
+// fan-out alone (no events seeded, a minute).
 // Timings are printed, never asserted.
 import autocannon from 'autocannon';
 import path from 'node:path';
@@ -27,7 +28,7 @@ const ROOMS = 200;
 /** BENCH_EVENTS=50000000 (with a BENCH_EVENTS_DATABASE of its own) for the scale plan's audit log at 50M (docs/scale.md). */
 const EVENTS = Number(process.env.BENCH_EVENTS) || 5_000_000;
 const ROOT = path.resolve(__dirname, '..');
-const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false } }, allowPositionals: true });
+const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false }, 'fanout-only': { type: 'boolean', default: false } }, allowPositionals: true });
 const SECONDS = Number(opt.seconds);
 const log = (s: string) => console.log(s);
 
@@ -197,7 +198,7 @@ async function main() {
   const url = dbUrl(ADMIN_URL, DATABASE);
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  await seed(c);
+  if (!opt['fanout-only']) await seed(c);
   process.env.DATABASE_URL = url;
   const { adminCreateToken } = await import('../server/services/teams-admin');
   const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'datarooms-plus', scopes: ['apis.all'], name: 'bench events' });
@@ -207,24 +208,29 @@ async function main() {
   let slug = '';
   try {
     const base = `http://127.0.0.1:${port}`;
-    log(`the audit log at ${EVENTS.toLocaleString('en')} events, 16 connections:`);
-    show('GET /v1/events?dataroom_id=… (target p99 < 50)', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&limit=25`, headers: auth }));
-    show('GET /v1/events?dataroom_id=…&type=view.*', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&type=view.*&limit=25`, headers: auth }));
-    show('GET /v1/events (newest 25)', await hit({ url: `${base}/v1/events?limit=25`, headers: auth }));
-    // (A return here would skip the exit below and leave the process waiting on its clients.)
-    if (!opt['reads-only']) {
+    if (opt['fanout-only']) {
       log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
       await fanOut(base, auth);
-      // An open document link for the visits.
-      const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 AND type = 'pdf' ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
-      const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
-      slug = String(link.url).split('/view/')[1]!;
+    } else {
+      log(`the audit log at ${EVENTS.toLocaleString('en')} events, 16 connections:`);
+      show('GET /v1/events?dataroom_id=… (target p99 < 50)', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&limit=25`, headers: auth }));
+      show('GET /v1/events?dataroom_id=…&type=view.*', await hit({ url: `${base}/v1/events?dataroom_id=dr_benchroom0042&type=view.*&limit=25`, headers: auth }));
+      show('GET /v1/events (newest 25)', await hit({ url: `${base}/v1/events?limit=25`, headers: auth }));
+      // (A return here would skip the exit below and leave the process waiting on its clients.)
+      if (!opt['reads-only']) {
+        log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
+        await fanOut(base, auth);
+        // An open document link for the visits.
+        const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 AND type = 'pdf' ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
+        const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
+        slug = String(link.url).split('/view/')[1]!;
+      }
     }
   } finally {
     stopApp(app);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  if (opt['reads-only']) return void (await c.end(), process.exit(0));
+  if (opt['reads-only'] || opt['fanout-only']) return void (await c.end(), process.exit(0));
   log(`writes and visits, 16 connections${opt.base ? `, this build and the base at ${opt.base}` : ''}:`);
   const now = await writesAndVisits(ROOT, url, token, slug);
   const before = opt.base ? await writesAndVisits(path.resolve(opt.base), url, token, slug) : null;

@@ -2,9 +2,11 @@
 // delivery, written with it in the transaction of the event. Each run sends one attempt: a signed
 // POST through the SSRF guard, outside any transaction, no redirects; the delivery's state is
 // written by services/webhooks/delivery-state.ts, which answers when to try again.
-// Fairness: at most two attempts per endpoint and four per team are in flight across instances
-// (the queue's group and team caps), so one team's receiver that hangs holds two workers, not all
-// of them; an endpoint that has been failing gets 5 s instead of 15.
+// Fairness: at most two attempts per endpoint and eight per team are in flight across instances
+// (the queue's group and team caps), so one team's receiver that hangs holds two workers and a team
+// whose receivers all hang holds half of an instance's 16, never all of them; an endpoint that has
+// been failing gets 5 s instead of 15. (Eight, not four: a team's fan-out to 5 endpoints took 17 s
+// instead of 14 for 1,000 events; docs/benchmarks.md.)
 import { config } from '../config';
 import { safePost, SafeFetchError } from '../net/safe-fetch';
 import { disableEndpoint } from '../services/webhooks/endpoints';
@@ -71,7 +73,7 @@ async function deliver(deliveryId: string): Promise<Outcome> {
 export function registerWebhookJobs() {
   defineJobKind(DELIVERY_JOB, {
     run: (job) => deliver(job.ref!),
-    concurrency: 8,
+    concurrency: 16,
     get leaseMs() {
       return config.webhookClaimMs;
     },
@@ -80,6 +82,6 @@ export function registerWebhookJobs() {
     maxAttempts: 5,
     backoffMs: exponentialBackoff,
     groupCap: 2,
-    teamCap: 4,
+    teamCap: 8,
   });
 }

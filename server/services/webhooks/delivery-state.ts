@@ -90,23 +90,14 @@ export type Recorded = { againInMs: number } | { disable: 'gone' | 'failing' } |
  */
 export async function recordAttempt(a: Attempt, o: AttemptOutcome): Promise<Recorded> {
   const ok = o.status !== null && o.status >= 200 && o.status <= 299;
-  const set = (status: string, nextInMs: number | null) =>
-    db.$executeRawUnsafe(
-      `UPDATE webhook_deliveries SET status = $3, next_attempt_at = timezone('UTC', now()) + $4 * interval '1 millisecond', last_response_status = $5,
-         last_response_ms = $6, last_response_body = $7, last_error = $8, updated_at = timezone('UTC', now())
-       WHERE id = $1 AND attempts = $2`,
-      a.id,
-      a.attempts,
-      status,
-      nextInMs,
-      o.status,
-      o.ms,
-      o.body,
-      o.error,
-    );
+  const SET = `UPDATE webhook_deliveries SET status = $3, next_attempt_at = timezone('UTC', now()) + $4 * interval '1 millisecond', last_response_status = $5,
+      last_response_ms = $6, last_response_body = $7, last_error = $8, updated_at = timezone('UTC', now())
+    WHERE id = $1 AND attempts = $2`;
+  const set = (status: string, nextInMs: number | null, sql = SET, ...more: unknown[]) =>
+    db.$executeRawUnsafe(sql, a.id, a.attempts, status, nextInMs, o.status, o.ms, o.body, o.error, ...more);
   if (ok) {
-    await set('succeeded', null);
-    await db.$executeRawUnsafe(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, a.endpointId);
+    // A success also ends the endpoint's failing spell: one statement for both.
+    await set('succeeded', null, `WITH d AS (${SET}) UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $9 AND failing_since IS NOT NULL`, a.endpointId);
     return null;
   }
   const [endpoint] = await db.$queryRawUnsafe<{ enabled: boolean; failingForMs: number }[]>(
