@@ -206,6 +206,22 @@ describe('the default brand (spec 3.2)', SPAWNS, () => {
   });
 });
 
+describe("a new document's language: the team's default brand's", SPAWNS, () => {
+  it('en with no brand; the default brand’s language where search stems it; simple for another (ja)', async () => {
+    const api = await teamApi('datarooms-plus', 'branding.read,branding.write,documents.read,documents.write');
+    const doc = async () => ok(await api.post('/v1/documents', { type: 'link', external_url: 'https://example.com/', name: 'Deck' }), 201).language;
+    expect(await doc()).toBe('en');
+    const brand = await create(api, { name: 'Acme', default_language: 'de' });
+    expect(brand.is_default).toBe(true);
+    expect(await doc()).toBe('de');
+    // Another brand's language is not the team's.
+    await create(api, { name: 'Other', default_language: 'fr' });
+    expect(await doc()).toBe('de');
+    ok(await api.patch(`/v1/brands/${brand.id}`, { default_language: 'ja' }));
+    expect(await doc()).toBe('simple');
+  });
+});
+
 describe('brand caps per plan', SPAWNS, () => {
   const CAPS: [string, number, string[]][] = [
     ['free', 0, ['pro', 'business', 'datarooms', 'datarooms-plus']],

@@ -37,8 +37,3 @@ export const LANGUAGE_NAMES: Record<DocumentLanguage, string> = {
   pt: 'Portuguese',
   simple: 'Other (no stemming)',
 };
-
-/** A new document's language: its team's default brand language (Japanese is not stemmed here). */
-export function documentLanguageFor(brandLanguage: string | null | undefined): DocumentLanguage {
-  return (DOCUMENT_LANGUAGES as readonly string[]).includes(brandLanguage ?? '') ? (brandLanguage as DocumentLanguage) : brandLanguage ? 'simple' : 'en';
-}

@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import { newId } from '../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
 import { getBlobStore } from '../storage';
-import { documentSql, likeEscape, type DocumentRow } from './document-sql';
+import { documentSql, INSERT_DOCUMENT, likeEscape, type DocumentRow } from './document-sql';
 import { checkExternalUrl, intakeSourceUrl, intakeUpload, type IntakeFile, type LinkKind } from './file-intake';
 import type { Actor } from '../auth/actor';
 import { deletePageImagesAfterResponse, prerenderAfterResponse } from '../media/prerender';
@@ -17,13 +17,7 @@ import type { RenderableVersion } from '../media/render';
 import { enqueue } from '../db/jobs';
 import { initialTextStatus, type TextStatus } from './search/text-status';
 import { queueTextExtraction, reindexDocument } from './search/page-texts';
-import { documentLanguageFor, type DocumentLanguage } from '../../lib/shared/document-languages';
-
-/** A new document's language: its team's default brand's. */
-async function teamDocumentLanguage(tx: Tx, teamId: string): Promise<DocumentLanguage> {
-  const brand = await tx.brand.findFirst({ where: { teamId, isDefault: true }, select: { defaultLanguage: true } });
-  return documentLanguageFor(brand?.defaultLanguage);
-}
+import type { DocumentLanguage } from '../../lib/shared/document-languages';
 
 type DocumentFields = Pick<Document, 'id' | 'name' | 'type' | 'contentType' | 'externalUrl' | 'numPages' | 'folderId' | 'previewStatus' | 'previewError' | 'textStatus' | 'language' | 'createdAt' | 'updatedAt'>;
 
@@ -155,23 +149,21 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
 export async function insertDocument(tx: Tx, actor: Actor, file: Awaited<ReturnType<typeof intake>>, name: string, folderId: string | null) {
   const v = versionData(file);
   const documentId = newId();
-  const d = await tx.document.create({
-    data: {
-      id: documentId,
-      teamId: actor.teamId,
-      folderId,
-      name: name.slice(0, 255),
-      type: v.type,
-      contentType: v.contentType,
-      externalUrl: v.externalUrl,
-      numPages: v.numPages,
-      fileSize: v.fileSize,
-      previewStatus: v.previewStatus,
-      previewError: v.previewError,
-      textStatus: v.textStatus,
-      language: await teamDocumentLanguage(tx, actor.teamId),
-    },
-  });
+  const [d] = await tx.$queryRawUnsafe<DocumentFields[]>(
+    INSERT_DOCUMENT,
+    documentId,
+    actor.teamId,
+    folderId,
+    name.slice(0, 255),
+    v.type,
+    v.contentType,
+    v.externalUrl,
+    v.numPages,
+    v.fileSize,
+    v.previewStatus,
+    v.previewError,
+    v.textStatus,
+  );
   const version = await tx.documentVersion.create({ data: { id: newId(), documentId, versionNumber: 1, isPrimary: true, ...v } });
   await queueProcessing(tx, actor.teamId, version);
   await emit(tx, actor, { type: 'document.created', object: toDocument(d) });
