@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { freezeEnvironment } from '../server/config';
 import { startBackgroundWork } from '../server/jobs/background';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
@@ -31,6 +32,7 @@ async function main() {
   markServedByOwnServer();
   // Background work runs from this process's own modules (instrumentation.ts stands down).
   process.env.QUIRE_OWN_SWEEPER = '1';
+  freezeEnvironment();
   startBackgroundWork({ timers: true });
   // Like `next start [dir]`: the project folder holding the build.
   const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
