@@ -3,7 +3,7 @@
 // hit at its page with the words highlighted, steps through the document's matches with the
 // keyboard, and never sees group B's document or a word of it; group B's visitor sees their own.
 // Desktop and phone. Screenshots 220-227.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ownerApi, shot, test } from './support';
 
@@ -61,6 +61,14 @@ async function enterAs(page: Page, url: string, email: string) {
   await expect(page.getByTestId('room-view')).toBeVisible();
 }
 
+/** `/` focuses the room's box: true once the page has hydrated (before, the key does nothing, and text filled in is never searched). */
+async function slashFocuses(page: Page, box: Locator) {
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(box).toBeFocused({ timeout: 500 });
+  }).toPass();
+}
+
 const pageReady = (page: Page) => expect.poll(() => page.getByTestId('page-image').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
 
 test('a visitor searches a room and finds words in its documents, only what their group may view', async ({ page, browser }) => {
@@ -98,11 +106,7 @@ test('a visitor searches a room and finds words in its documents, only what thei
   // Group A: `/` focuses the room's box; hits drop down as they type.
   await enterAs(page, urlA, 'ada@buyer-a.example');
   const box = page.getByRole('combobox', { name: 'Search this room' });
-  // (Until the page has hydrated, the key does nothing.)
-  await expect(async () => {
-    await page.keyboard.press('/');
-    await expect(box).toBeFocused({ timeout: 500 });
-  }).toPass();
+  await slashFocuses(page, box);
   await box.pressSequentially('escrow', { delay: 30 });
   const options = page.getByTestId('room-search-option');
   await expect(options.first()).toBeVisible();
@@ -202,6 +206,7 @@ test('a visitor searches a room and finds words in its documents, only what thei
   await expect(p2.getByTestId('room-hit')).toHaveCount(3);
   await shot(p2, '223-viewer-search-results-phone');
   const phoneBox = p2.getByRole('combobox', { name: 'Search this room' });
+  await slashFocuses(p2, phoneBox);
   await phoneBox.fill('escrow agent');
   await expect(p2.getByTestId('room-search-option').first()).toBeVisible();
   await neverB(p2);
@@ -224,6 +229,7 @@ test('a visitor searches a room and finds words in its documents, only what thei
   const p3 = await other.newPage();
   await enterAs(p3, urlB, 'bob@buyer-b.example');
   const boxB = p3.getByRole('combobox', { name: 'Search this room' });
+  await slashFocuses(p3, boxB);
   await boxB.fill('escrow');
   await expect(p3.getByTestId('room-search-list')).toContainText('Buyer B offer.pdf');
   await expect(p3.getByTestId('room-search-list')).toContainText('Disclosure Letter.pdf');
