@@ -3,8 +3,9 @@
 // statement (LINK_SQL, named as the app names it; the cookie's token hashed as the app does) and checks what the app checks
 // (link live, session admitted under the link's access settings, page in range), then:
 // - page image: reads the cached image file and sends it with the app's headers;
-// - events: the app's view check and its recording statement (server/services/visitor/events.ts:
-//   the view locked, the open-time budget, events and per-page totals), without Prisma;
+// - events: the app's view check (EVENT_VIEW_SQL) and its recording statement
+//   (server/services/visitor/events.ts: the view locked, the open-time budget, events and per-page
+//   totals), both prepared as the app sends them;
 // - gated link page: sends the HTML the app served for it (BENCH_GATE_HTML), byte for byte;
 // - /bytes/{version}: the page image from memory with no check and no query at all: the floor of
 //   this machine (load generator and loopback included) for sending those bytes.
@@ -17,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { runBare } from './bare-server';
 import { accessKey, LINK_SQL, LINK_SQL_NAME, type ViewerLink } from '../server/services/visitor/links';
-import { MAX_EVENT_MS, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from '../server/services/visitor/events-sql';
+import { EVENT_VIEW_SQL, MAX_EVENT_MS, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from '../server/services/visitor/events-sql';
 import { preparedName } from '../server/db/prepared';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
@@ -71,14 +72,13 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { view_id: string; events: { id: string; page: number; duration_ms: number }[] };
-  const { rows } = await pool.query<{ id: string; documentId: string; versionId: string | null; pages: number; parentViewId: string | null }>(
-    `SELECT v.id, v.parent_view_id AS "parentViewId", v.document_id AS "documentId", v.version_id AS "versionId", COALESCE(dv.num_pages, d.num_pages) AS pages
-     FROM views v JOIN documents d ON d.id = v.document_id LEFT JOIN document_versions dv ON dv.id = v.version_id
-     WHERE v.id = $1 AND v.session_id = $2 AND v.link_id = $3 AND v.view_type = 'DOCUMENT_VIEW'`,
-    [body.view_id, state.row.sId, state.link.id],
-  );
+  const { rows } = await pool.query<{ id: string; documentId: string; versionId: string | null; pages: number; parentViewId: string | null; shared: boolean }>({
+    name: preparedName(EVENT_VIEW_SQL),
+    text: EVENT_VIEW_SQL,
+    values: [body.view_id, state.row.sId, state.link.id, state.link.groupId ?? null],
+  });
   const view = rows[0];
-  if (!view) return refuse(res, 404);
+  if (!view || !view.shared) return refuse(res, 404);
   const events = body.events.filter((e) => Number.isInteger(e.page) && e.page >= 1 && e.page <= view.pages && e.duration_ms > 0).slice(0, 50);
   // The app's own statement (the view locked, the open-time budget, the per-page totals), prepared as the app prepares it.
   const { rows: recorded } = await pool.query<{ recorded: number }>({

@@ -44,3 +44,21 @@ export const MAX_EVENT_MS = 15_000;
 export const MAX_EVENTS_PER_BATCH = 50;
 /** What a view may hold beyond the time it has been open: one event's worth (a flush racing the clock). */
 export const OPEN_TIME_SLACK_MS = MAX_EVENT_MS;
+
+/**
+ * The view a batch is for (parameters: view id, session id, link id, the link's group or null):
+ * a document view of this session on this link, its page count (the shown version's), and
+ * whether its document is still shared (in a room: still placed there and, on a group link,
+ * still visible to the group). Sent prepared, like the recording statement.
+ */
+export const EVENT_VIEW_SQL = `
+  SELECT v.id, v.parent_view_id AS "parentViewId", v.document_id AS "documentId", v.version_id AS "versionId",
+    COALESCE(dv.num_pages, d.num_pages) AS pages,
+    (v.dataroom_id IS NULL OR EXISTS (
+      SELECT 1 FROM dataroom_documents p
+      LEFT JOIN viewer_group_permissions perm ON perm.group_id = $4 AND perm.item_id = p.id
+      WHERE p.dataroom_id = v.dataroom_id AND p.document_id = v.document_id
+        AND ($4::text IS NULL OR perm.can_view IS TRUE))) AS shared
+  FROM views v JOIN documents d ON d.id = v.document_id
+  LEFT JOIN document_versions dv ON dv.id = v.version_id
+  WHERE v.id = $1 AND v.session_id = $2 AND v.link_id = $3 AND v.view_type = 'DOCUMENT_VIEW'`;

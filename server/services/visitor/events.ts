@@ -7,13 +7,12 @@
 // it has been open (plus one heartbeat of slack): the whole view, and so each of its pages.
 // The document and version come from the view, never from the request.
 import type { ViewerActor } from '../../auth/actor';
-import { db } from '../../db/client';
 import { ApiError, invalid } from '../../errors';
 import { newId } from '../../ids';
 import { pgTimestamp, sqlRows } from '../../db/sql';
 import type { ViewerLink } from './links';
 import { allow, retryAfterSeconds } from './limits';
-import { MAX_EVENT_MS, MAX_EVENTS_PER_BATCH, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from './events-sql';
+import { EVENT_VIEW_SQL, MAX_EVENT_MS, MAX_EVENTS_PER_BATCH, OPEN_TIME_SLACK_MS, RECORD_PAGE_EVENTS_SQL } from './events-sql';
 
 export { MAX_EVENT_MS, MAX_EVENTS_PER_BATCH, OPEN_TIME_SLACK_MS };
 
@@ -37,18 +36,11 @@ export async function recordPageEvents(
     }
   }
   if (events.length > MAX_EVENTS_PER_BATCH) throw invalid('events', `must hold at most ${MAX_EVENTS_PER_BATCH} events a batch (got ${events.length}); send the rest in another`);
-  const rows = await db.$queryRaw<{ id: string; documentId: string; versionId: string | null; pages: number; parentViewId: string | null; shared: boolean }[]>`
-    SELECT v.id, v.parent_view_id AS "parentViewId", v.document_id AS "documentId", v.version_id AS "versionId",
-      COALESCE(dv.num_pages, d.num_pages) AS pages,
-      (v.dataroom_id IS NULL OR EXISTS (
-        SELECT 1 FROM dataroom_documents p
-        LEFT JOIN viewer_group_permissions perm ON perm.group_id = ${link.groupId} AND perm.item_id = p.id
-        WHERE p.dataroom_id = v.dataroom_id AND p.document_id = v.document_id
-          AND (${link.groupId}::text IS NULL OR perm.can_view IS TRUE))) AS shared
-    FROM views v JOIN documents d ON d.id = v.document_id
-    LEFT JOIN document_versions dv ON dv.id = v.version_id
-    WHERE v.id = ${viewId} AND v.session_id = ${actor.sessionId} AND v.link_id = ${actor.linkId}
-      AND v.view_type = 'DOCUMENT_VIEW'`;
+  const rows = await sqlRows<{ id: string; documentId: string; versionId: string | null; pages: number; parentViewId: string | null; shared: boolean }>(
+    EVENT_VIEW_SQL,
+    [viewId, actor.sessionId, actor.linkId, link.groupId],
+    { prepare: true },
+  );
   const view = rows[0];
   if (!view) throw new ApiError('not_found', 'No such view in this session.');
   if (!view.shared) throw new ApiError('not_found', 'No such document here.');
