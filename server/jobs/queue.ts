@@ -292,7 +292,7 @@ export function kick(kind: JobKind): Promise<void> {
 }
 
 /** Jobs whose lease passed (their instance died mid-run) are queued again, attempts kept. */
-export async function reap(): Promise<number> {
+async function reap(): Promise<number> {
   return db.$executeRawUnsafe(
     `UPDATE jobs SET status = 'queued', locked_until = NULL, updated_at = timezone('UTC', now())
      WHERE status = 'running' AND locked_until < timezone('UTC', now())`,

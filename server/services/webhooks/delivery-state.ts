@@ -83,6 +83,14 @@ export type AttemptOutcome = { status: number | null; ms: number | null; body: s
 
 export type Recorded = { againInMs: number } | { disable: 'gone' | 'failing' } | null;
 
+/** An attempt's outcome on its delivery, unless a newer attempt started meanwhile ($1 id, $2 attempts, $3-$8 the outcome). */
+const SET_OUTCOME = `UPDATE webhook_deliveries SET status = $3, next_attempt_at = timezone('UTC', now()) + $4 * interval '1 millisecond',
+    last_response_status = $5, last_response_ms = $6, last_response_body = $7, last_error = $8, updated_at = timezone('UTC', now())
+  WHERE id = $1 AND attempts = $2`;
+
+/** A success: the outcome, and the end of the endpoint's ($9) failing spell, in one statement. */
+const SUCCEEDED = `WITH d AS (${SET_OUTCOME}) UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $9 AND failing_since IS NOT NULL`;
+
 /**
  * Writes the attempt's outcome (unless a newer attempt of the delivery started meanwhile) and
  * answers what follows: another attempt after the schedule's delay, the endpoint disabled (410 at
@@ -90,14 +98,9 @@ export type Recorded = { againInMs: number } | { disable: 'gone' | 'failing' } |
  */
 export async function recordAttempt(a: Attempt, o: AttemptOutcome): Promise<Recorded> {
   const ok = o.status !== null && o.status >= 200 && o.status <= 299;
-  const SET = `UPDATE webhook_deliveries SET status = $3, next_attempt_at = timezone('UTC', now()) + $4 * interval '1 millisecond', last_response_status = $5,
-      last_response_ms = $6, last_response_body = $7, last_error = $8, updated_at = timezone('UTC', now())
-    WHERE id = $1 AND attempts = $2`;
-  const set = (status: string, nextInMs: number | null, sql = SET, ...more: unknown[]) =>
-    db.$executeRawUnsafe(sql, a.id, a.attempts, status, nextInMs, o.status, o.ms, o.body, o.error, ...more);
+  const outcome = (status: string, nextInMs: number | null) => [a.id, a.attempts, status, nextInMs, o.status, o.ms, o.body, o.error];
   if (ok) {
-    // A success also ends the endpoint's failing spell: one statement for both.
-    await set('succeeded', null, `WITH d AS (${SET}) UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $9 AND failing_since IS NOT NULL`, a.endpointId);
+    await db.$executeRawUnsafe(SUCCEEDED, ...outcome('succeeded', null), a.endpointId);
     return null;
   }
   const [endpoint] = await db.$queryRawUnsafe<{ enabled: boolean; failingForMs: number }[]>(
@@ -110,7 +113,7 @@ export async function recordAttempt(a: Attempt, o: AttemptOutcome): Promise<Reco
   const delay = retryDelayMs(a.attempts);
   // A disabled endpoint gets no further attempt (a retry by hand sends one).
   const retry = !disable && endpoint.enabled && delay !== null;
-  await set(retry ? 'pending' : 'failed', retry ? delay : null);
+  await db.$executeRawUnsafe(SET_OUTCOME, ...outcome(retry ? 'pending' : 'failed', retry ? delay : null));
   if (disable) return { disable };
   return retry ? { againInMs: delay! } : null;
 }
