@@ -11,8 +11,11 @@
 //       sed -i "s/  if (!events.length) return \[\];/&\n  return events.map(() => newEventId());/" server/services/events/emit.ts
 //       QUIRE_SKIP_TYPECHECK=1 npx next build   (the early return leaves code tsc calls unreachable)
 //     target: writes lose at most 15 % of their throughput.
+//   - a room write (a folder made in a room, dataroom.folder.created) with no webhook endpoint,
+//     then with 5 endpoints listening on loopback (their deliveries run on the same server while
+//     it writes): target the second at >= 0.8 of the first.
 // `--reads-only`: the audit-log reads alone (a minute, once seeded). `--fanout-only`: the webhook
-// fan-out alone (no events seeded, a minute).
+// fan-out alone (no events seeded, a minute). `--room-writes-only`: the room write alone.
 // Timings are printed, never asserted.
 import autocannon from 'autocannon';
 import path from 'node:path';
@@ -28,7 +31,7 @@ const ROOMS = 200;
 /** BENCH_EVENTS=50000000 (with a BENCH_EVENTS_DATABASE of its own) for the scale plan's audit log at 50M (docs/scale.md). */
 const EVENTS = Number(process.env.BENCH_EVENTS) || 5_000_000;
 const ROOT = path.resolve(__dirname, '..');
-const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false }, 'fanout-only': { type: 'boolean', default: false } }, allowPositionals: true });
+const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false }, 'fanout-only': { type: 'boolean', default: false }, 'room-writes-only': { type: 'boolean', default: false } }, allowPositionals: true });
 const SECONDS = Number(opt.seconds);
 const log = (s: string) => console.log(s);
 
@@ -124,19 +127,8 @@ const FANOUT_ENDPOINTS = 5;
 
 /** 1,000 events (documents made 16 at a time) fanned out to 5 endpoints: the time until all 5,000 arrived. */
 async function fanOut(base: string, auth: Record<string, string>) {
-  const http = await import('node:http');
-  let received = 0;
-  let lastAt = 0;
-  const receiver = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received++;
-      lastAt = performance.now();
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const port = (receiver.address() as { port: number }).port;
+  const rx = await receiver();
+  const port = rx.port;
   const json = { ...auth, 'content-type': 'application/json' };
   const endpoints: string[] = [];
   for (let i = 0; i < FANOUT_ENDPOINTS; i++) {
@@ -159,11 +151,64 @@ async function fanOut(base: string, auth: Record<string, string>) {
   const written = performance.now() - t0;
   const want = FANOUT_EVENTS * FANOUT_ENDPOINTS;
   const deadline = performance.now() + 120_000;
-  while (received < want && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const all = (lastAt - t0) / 1000;
-  log(`  events written in ${(written / 1000).toFixed(1)} s; ${received.toLocaleString('en')} of ${want.toLocaleString('en')} deliveries arrived, the last ${all.toFixed(1)} s after the first write (target: all within 60 s)`);
+  while (rx.got.count < want && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const all = (rx.got.lastAt - t0) / 1000;
+  log(`  events written in ${(written / 1000).toFixed(1)} s; ${rx.got.count.toLocaleString('en')} of ${want.toLocaleString('en')} deliveries arrived, the last ${all.toFixed(1)} s after the first write (target: all within 60 s)`);
   for (const id of endpoints) await fetch(`${base}/v1/webhooks/${id}`, { method: 'DELETE', headers: auth });
-  receiver.close();
+  rx.close();
+}
+
+/** A loopback receiver counting what arrives (200 to each). */
+async function receiver() {
+  const http = await import('node:http');
+  const got = { count: 0, lastAt: 0 };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      got.count++;
+      got.lastAt = performance.now();
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { got, port: (server.address() as { port: number }).port, close: () => server.close() };
+}
+
+/**
+ * Folders made in one room 16 at a time, first with no webhook endpoint, then with 5 subscribed
+ * to dataroom.folder.created (each write then queues 5 deliveries, sent by the same server while
+ * it goes on writing). The ratio is what the fan-out costs the writes.
+ */
+async function roomWrites(base: string, auth: Record<string, string>) {
+  const json = { ...auth, 'content-type': 'application/json' };
+  const room = await fetch(`${base}/v1/datarooms`, { method: 'POST', headers: json, body: JSON.stringify({ name: `bench room writes ${Date.now()}` }) });
+  if (room.status !== 201) throw new Error(`room: ${room.status} ${await room.text()}`);
+  const roomId = (await room.json()).id as string;
+  let n = 0;
+  const write = async () => {
+    const r = await fetch(`${base}/v1/datarooms/${roomId}/folders`, { method: 'POST', headers: json, body: JSON.stringify({ name: `folder ${n++}` }) });
+    await r.arrayBuffer();
+    if (r.status !== 201) throw new Error(`room folder: ${r.status}`);
+  };
+  const quiet = await loopLoad(write);
+  const rx = await receiver();
+  const endpoints: string[] = [];
+  for (let i = 0; i < FANOUT_ENDPOINTS; i++) {
+    const r = await fetch(`${base}/v1/webhooks`, { method: 'POST', headers: json, body: JSON.stringify({ url: `http://127.0.0.1:${rx.port}/room/${i}`, events: ['dataroom.folder.created'] }) });
+    if (r.status !== 201) throw new Error(`webhook endpoint: ${r.status} ${await r.text()}`);
+    endpoints.push((await r.json()).id);
+  }
+  const before = n;
+  const fanned = await loopLoad(write);
+  const lastWrite = performance.now();
+  const want = (n - before) * FANOUT_ENDPOINTS;
+  const deadline = performance.now() + 120_000;
+  while (rx.got.count < want && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  show('room folder, no webhook endpoint', quiet);
+  show(`room folder, ${FANOUT_ENDPOINTS} endpoints (dataroom.folder.created)`, fanned, `   ratio ${(fanned.rps / quiet.rps).toFixed(2)} (target >= 0.8)`);
+  log(`  ${rx.got.count.toLocaleString('en')} of ${want.toLocaleString('en')} deliveries arrived (warm-up's writes included), the last ${((rx.got.lastAt - lastWrite) / 1000).toFixed(1)} s after the last write`);
+  for (const id of endpoints) await fetch(`${base}/v1/webhooks/${id}`, { method: 'DELETE', headers: auth });
+  rx.close();
 }
 
 const show = (label: string, f: Figures, note = '') =>
@@ -198,7 +243,7 @@ async function main() {
   const url = dbUrl(ADMIN_URL, DATABASE);
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  if (!opt['fanout-only']) await seed(c);
+  if (!opt['fanout-only'] && !opt['room-writes-only']) await seed(c);
   process.env.DATABASE_URL = url;
   const { adminCreateToken } = await import('../server/services/teams-admin');
   const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'datarooms-plus', scopes: ['apis.all'], name: 'bench events' });
@@ -208,7 +253,10 @@ async function main() {
   let slug = '';
   try {
     const base = `http://127.0.0.1:${port}`;
-    if (opt['fanout-only']) {
+    if (opt['room-writes-only']) {
+      log('a room write, 16 connections:');
+      await roomWrites(base, auth);
+    } else if (opt['fanout-only']) {
       log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
       await fanOut(base, auth);
     } else {
@@ -220,6 +268,8 @@ async function main() {
       if (!opt['reads-only']) {
         log(`webhooks: ${FANOUT_EVENTS.toLocaleString('en')} events to ${FANOUT_ENDPOINTS} endpoints on a receiver on loopback:`);
         await fanOut(base, auth);
+        log('a room write, 16 connections:');
+        await roomWrites(base, auth);
         // An open document link for the visits.
         const doc = (await c.query(`SELECT id FROM documents WHERE team_id = $1 AND type = 'pdf' ORDER BY id LIMIT 1`, [TEAM_ID])).rows[0].id;
         const link = await (await fetch(`${base}/v1/links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ document_id: doc }) })).json();
@@ -230,7 +280,7 @@ async function main() {
     stopApp(app);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  if (opt['reads-only'] || opt['fanout-only']) return void (await c.end(), process.exit(0));
+  if (opt['reads-only'] || opt['fanout-only'] || opt['room-writes-only']) return void (await c.end(), process.exit(0));
   log(`writes and visits, 16 connections${opt.base ? `, this build and the base at ${opt.base}` : ''}:`);
   const now = await writesAndVisits(ROOT, url, token, slug);
   const before = opt.base ? await writesAndVisits(path.resolve(opt.base), url, token, slug) : null;

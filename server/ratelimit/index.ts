@@ -1,4 +1,4 @@
-import { Ratelimit, type RatelimitConfig } from '@upstash/ratelimit';
+import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { config } from '../config';
 
@@ -65,16 +65,10 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
         ephemeralCache: new BoundedBlockCache(maxKeys),
         enableTelemetry: false,
       })
-    : new Ratelimit({
-        // Never touched: analytics, deny lists and dynamic limits are off, and the algorithm
-        // below keeps its state in memory.
-        redis: {} as RatelimitConfig['redis'],
-        limiter: memorySlidingWindow(limit, windowMs, now, maxKeys),
-        prefix,
-        timeout: 0,
-        ephemeralCache: false, // the algorithm mirrors the cache itself, on the injectable clock
-        enableTelemetry: false,
-      });
+    : null;
+  // In process the algorithm is called directly: Ratelimit's wrapper (its timeout race, deny
+  // lists, response shaping) cost a cheap /v1 read more than the counting itself.
+  const memory = upstash ? null : memorySlidingWindow(limit, windowMs, now, maxKeys);
 
   let lastWarning = -Infinity;
   const failOpen = (reason: unknown): RateLimitResult => {
@@ -90,8 +84,9 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
 
   return {
     async limit(key) {
+      if (memory) return memory(`${prefix}:${key}`);
       try {
-        const r = await ratelimit.limit(key);
+        const r = await ratelimit!.limit(key);
         if (r.reason === 'timeout') return failOpen(`no answer within ${timeoutMs} ms`);
         return { success: r.success, limit: r.limit, remaining: r.remaining, reset: r.reset };
       } catch (err) {
@@ -170,12 +165,7 @@ type Entry = { window: number; current: number; previous: number; blockedUntil: 
  * counted, and `reset` is the end of the current fixed window. A refused key is then refused
  * until that reset, as Ratelimit's ephemeral cache does on the Upstash path.
  */
-function memorySlidingWindow(
-  tokens: number,
-  windowMs: number,
-  now: () => number,
-  maxKeys: number,
-): RatelimitConfig['limiter'] {
+function memorySlidingWindow(tokens: number, windowMs: number, now: () => number, maxKeys: number): (id: string) => RateLimitResult {
   const entries = new Map<string, Entry>(); // in least-recently-used order
   let sweptWindow = -1;
 
@@ -202,27 +192,15 @@ function memorySlidingWindow(
     return { e, previous, reset: (w + 1) * windowMs };
   };
 
-  return () => ({
-    async limit(_ctx, id, rate = 1) {
-      const t = now();
-      const { e, previous, reset } = load(id, t);
-      const refused = { success: false, limit: tokens, remaining: 0, reset, pending: Promise.resolve() };
-      if (rate > 0 && e.blockedUntil >= t) return { ...refused, reason: 'cacheBlock' as const };
-      if (rate > 0 && previous + e.current >= tokens) {
-        e.blockedUntil = reset;
-        return refused;
-      }
-      if (rate < 0) e.blockedUntil = -1; // a refund lifts the block, as it pops the cache upstream
-      e.current += rate;
-      const remaining = Math.max(0, tokens - (e.current + previous));
-      return { success: true, limit: tokens, remaining, reset, pending: Promise.resolve() };
-    },
-    async getRemaining(_ctx, id) {
-      const { e, previous, reset } = load(id, now());
-      return { remaining: Math.max(0, tokens - (e.current + previous)), reset, limit: tokens };
-    },
-    async resetTokens(_ctx, id) {
-      entries.delete(id);
-    },
-  });
+  return (id) => {
+    const t = now();
+    const { e, previous, reset } = load(id, t);
+    if (e.blockedUntil >= t) return { success: false, limit: tokens, remaining: 0, reset };
+    if (previous + e.current >= tokens) {
+      e.blockedUntil = reset;
+      return { success: false, limit: tokens, remaining: 0, reset };
+    }
+    e.current += 1;
+    return { success: true, limit: tokens, remaining: Math.max(0, tokens - (e.current + previous)), reset };
+  };
 }
