@@ -5,7 +5,9 @@
 //   handler sending the app's own statements (token lookup, then the search);
 // - extraction: a 300-page text PDF from upload to text_status ready (pages a second);
 // - a cached page image's p99, idle and while a 1,000-page PDF is being read.
-// Uses the `npm run bench` database (its 100,000 documents seeded when missing).
+// Uses the `npm run bench` database (its 100,000 documents seeded when missing). Each page has its
+// word boxes as extraction stores them (`words`: start, end, x, y, w, h of each word), which is
+// what pushes a row past PostgreSQL's TOAST threshold; BENCH_SEARCH_WORDS=0 seeds pages without.
 import http from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pg from 'pg';
@@ -29,9 +31,23 @@ const log = (s = '') => process.stdout.write(s + '\n');
 const COMMON = 'the agreement party parties shall company purchase price closing date section schedule seller buyer shares business financial statements period material adverse effect obligations rights terms conditions provided pursuant including without limitation any all such other notice written consent liability damages claims losses third representations warranties covenants employees assets contracts intellectual property tax returns accounts records'.split(' ');
 const RARE = 'escrow indemnity earnout arbitration severance goodwill covenant subordination novation rescission'.split(' ');
 
+const WITH_WORDS = process.env.BENCH_SEARCH_WORDS !== '0';
+
+/** 60 words' boxes as page-text.ts keeps them: offsets in the body, then x, y, w, h in points. */
+function wordBoxes(): number[] {
+  const out: number[] = [];
+  let at = 0;
+  for (let k = 0; k < 60; k++) {
+    const len = 3 + ((k * 7) % 9);
+    out.push(at, at + len, +(72 + ((k % 8) * 58.37)).toFixed(2), +(96 + Math.floor(k / 8) * 14.4).toFixed(2), +(len * 5.61).toFixed(2), 11.04);
+    at += len + 1;
+  }
+  return out;
+}
+
 async function seedPages(c: pg.Client) {
-  const have = await c.query(`SELECT count(*)::int AS n FROM page_texts WHERE team_id = $1 AND is_primary`, [TEAM_ID]);
-  if (have.rows[0].n >= DOCS * PAGES) return;
+  const have = await c.query(`SELECT count(*)::int AS n, count(words)::int AS w FROM page_texts WHERE team_id = $1 AND is_primary`, [TEAM_ID]);
+  if (have.rows[0].n >= DOCS * PAGES && (have.rows[0].w > 0) === WITH_WORDS) return;
   log(`seeding ${(DOCS * PAGES).toLocaleString('en-US')} indexed pages (${DOCS.toLocaleString('en-US')} documents of ${PAGES} pages)...`);
   const t0 = Date.now();
   await c.query(`DELETE FROM page_texts WHERE team_id = $1`, [TEAM_ID]);
@@ -43,15 +59,15 @@ async function seedPages(c: pg.Client) {
     const batch = docs.slice(i, i + 500);
     // 60 words a page: common words, and one rare word on about one page in 25.
     await c.query(
-      `INSERT INTO page_texts (version_id, page_number, team_id, document_id, config, body, ocr, is_primary, tsv)
-       SELECT b.version, p, $1, b.id, 'quire_english', t.body, false, true, to_tsvector('quire_english'::regconfig, t.body)
+      `INSERT INTO page_texts (version_id, page_number, team_id, document_id, config, body, words, ocr, is_primary, tsv)
+       SELECT b.version, p, $1, b.id, 'quire_english', t.body, $4::jsonb, false, true, to_tsvector('quire_english'::regconfig, t.body)
        FROM unnest($2::text[], $3::text[]) AS b(id, version)
        CROSS JOIN generate_series(1, ${PAGES}) p
        CROSS JOIN LATERAL (
          SELECT string_agg(CASE WHEN k = 30 AND abs(hashtext(b.id || p)) % 25 = 0 THEN (${rare})[1 + abs(hashtext(b.id || p || 'r')) % ${RARE.length}]
                                 ELSE (${common})[1 + abs(hashtext(b.id || p || k)) % ${COMMON.length}] END, ' ') AS body
          FROM generate_series(1, 60) k) t`,
-      [TEAM_ID, batch.map((d) => d.id), batch.map((d) => d.version)],
+      [TEAM_ID, batch.map((d) => d.id), batch.map((d) => d.version), WITH_WORDS ? JSON.stringify(wordBoxes()) : null],
     );
     if ((i / 500) % 4 === 3) log(`  ${((i + 500) * PAGES).toLocaleString('en-US')} pages (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
@@ -61,6 +77,9 @@ async function seedPages(c: pg.Client) {
   await c.query(`UPDATE documents SET text_status = 'ready' WHERE id = ANY($1::text[])`, [docs.map((d) => d.id)]);
   await c.query(`UPDATE document_versions SET text_status = 'ready' WHERE id = ANY($1::text[])`, [docs.map((d) => d.version)]);
   await c.query('VACUUM ANALYZE page_texts');
+  const stored = (await c.query(`SELECT round(avg(pg_column_size(tsv))) AS tsv, round(avg(pg_column_size(words))) AS words, count(*) FILTER (WHERE pg_column_compression(tsv) IS NOT NULL)::int AS compressed
+    FROM (SELECT tsv, words FROM page_texts WHERE team_id = $1 LIMIT 10000) s`, [TEAM_ID])).rows[0];
+  log(`  a page's tsv ${stored.tsv} bytes as stored, words ${stored.words ?? 0}; tsv compressed on ${stored.compressed} of 10,000 pages`);
   log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 

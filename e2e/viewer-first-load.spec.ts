@@ -173,3 +173,18 @@ test('room tiles show the first page or the image, human type names; the room pa
   await page.getByTestId('room-pid').scrollIntoViewIfNeeded();
   await shot(page, '69k-room-settings-id');
 });
+
+test("a long document's page holds 24 thumbnails in its HTML; the strip has every page once live", async ({ page }) => {
+  const { call, upload } = ownerApi('long-strip');
+  const doc = await upload('Long pack.pdf', 'application/pdf', await makePdf('Long pack', 40));
+  const link = await call('POST', '/v1/links', { document_id: doc.id });
+  // The HTML as served (the context's request follows the entry redirect and keeps its cookie).
+  const html = await (await page.request.get(`${link.url}?page=33`)).text();
+  expect(html.match(/data-testid="thumbnail"/g)?.length).toBe(24);
+  await page.goto(`${link.url}?page=33`);
+  await expect(page.getByTestId('thumbnail')).toHaveCount(40);
+  // The page being read is marked in the strip and scrolled into it, though it was not in the HTML.
+  const current = page.getByTestId('thumbnails').locator('[aria-current="page"]');
+  await expect(current).toHaveAttribute('data-page', '33');
+  await expect(current).toBeInViewport();
+});

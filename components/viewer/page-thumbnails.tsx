@@ -2,12 +2,16 @@
 // The strip of page thumbnails beside a document (tablets and up). Each thumbnail is a placeholder
 // of the page's shape until its image is asked for; images are asked for only once the page being
 // read has arrived, only for thumbnails in or near view (IntersectionObserver), lowest page first
-// and two at a time, so they fill in in page order and never hold up the page itself.
+// and two at a time, so they fill in in page order and never hold up the page itself. The page's
+// HTML holds only the first IN_HTML of them; the rest are added once the page is live (a 200-page
+// document's strip was 80 KB of its 97 KB of HTML, and most of the server's time to render it).
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { PageImg } from './page-img';
 
 const AT_ONCE = 2;
+const IN_HTML = 24;
 
 export function PageThumbnails({
   numPages,
@@ -35,6 +39,7 @@ export function PageThumbnails({
   const [near, setNear] = useState<ReadonlySet<number>>(new Set());
   const [asked, setAsked] = useState<ReadonlySet<number>>(new Set());
   const [done, setDone] = useState<ReadonlySet<number>>(new Set());
+  const shown = useHydrated() ? numPages : Math.min(numPages, IN_HTML);
 
   useEffect(() => {
     const root = nav.current;
@@ -54,7 +59,7 @@ export function PageThumbnails({
     );
     root.querySelectorAll('[data-page]').forEach((el) => io.observe(el));
     return () => io.disconnect();
-  }, [numPages]);
+  }, [shown]);
 
   useEffect(() => {
     if (!start) return;
@@ -66,13 +71,13 @@ export function PageThumbnails({
 
   useEffect(() => {
     nav.current?.querySelector(`[data-page="${page}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [page]);
+  }, [page, shown]);
 
   const finished = (p: number) => setDone((cur) => (cur.has(p) ? cur : new Set([...cur, p])));
 
   return (
     <nav aria-label={label} ref={nav} className="hidden max-h-[calc(100dvh-10rem)] w-28 shrink-0 flex-col gap-2 overflow-y-auto p-1 md:flex" data-testid="thumbnails">
-      {Array.from({ length: numPages }, (_, i) => i + 1).map((p) => (
+      {Array.from({ length: shown }, (_, i) => i + 1).map((p) => (
         <a
           key={p}
           href={`?page=${p}`}
