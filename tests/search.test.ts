@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, createToken, envelope, upload, uniqueTeam } from './support/api';
 import { ok } from './support/docs';
+import { withTestDb } from './support/test-db';
 import { TEXT_WAIT_TEST_MS, textDone } from './support/text';
 import { docx, DOCX } from './support/office';
 
@@ -160,6 +161,30 @@ describe('extraction and the query language', () => {
     const second = ok(await search(api, { q: 'signed or escrow or purchase or closing', limit: '2', cursor: first.next_cursor }));
     expect([...first.data, ...second.data].map((h: any) => `${h.document_id}:${h.page_number}`)).toEqual(all.slice(0, 4).map((h) => `${h.document_id}:${h.page_number}`));
     envelope(await search(api, { q: 'x', cursor: 'not-a-cursor' }), 422, 'unprocessable_entity');
+  });
+});
+
+describe('a full page', { timeout: TEXT_WAIT_TEST_MS }, () => {
+  it('keeps a long page’s words vector in its row (ranking reads no TOAST), and finds a word on it', async () => {
+    // 36 lines of 10 distinct words: a real page's 360 words, a tsv well past the 2 KB TOAST target.
+    const lines = Array.from({ length: 36 }, (_, l) => Array.from({ length: 10 }, (_, w) => `clause${l}x${w} term${(l * 10 + w) % 97}`).join(' ').slice(0, 95));
+    const doc = await addDoc(api, await textPdf([lines]), 'Full page.pdf');
+    await textDone(api, doc.id);
+    const r = await hits(api, { q: 'clause20x3', document_id: doc.id });
+    expect(r.map((h) => h.page_number)).toEqual([1]);
+    const row = await withTestDb(async (c) => {
+      const storage = (await c.query(`SELECT attstorage FROM pg_attribute WHERE attrelid = 'page_texts'::regclass AND attname = 'tsv'`)).rows[0].attstorage;
+      // PostgreSQL 17 (the embedded database) says whether a value went out of line; 15 does not.
+      const canTell = (await c.query(`SELECT to_regproc('pg_column_toast_chunk_id') IS NOT NULL AS yes`)).rows[0].yes;
+      const page = (await c.query(
+        `SELECT pg_column_size(tsv) AS size${canTell ? ', pg_column_toast_chunk_id(tsv) AS chunk' : ''} FROM page_texts WHERE document_id = $1`,
+        [doc.id],
+      )).rows[0];
+      return { storage, ...page };
+    });
+    expect(row.storage).toBe('m');
+    expect(row.size).toBeGreaterThan(2048);
+    if ('chunk' in row) expect(row.chunk).toBeNull();
   });
 });
 
