@@ -56,8 +56,8 @@ const badStringError = (field: string, message: string, headers: Record<string, 
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-export async function handleV1(req: Request): Promise<Answer> {
-  const url = new URL(req.url);
+/** `url`: the request's URL when the caller has parsed it already. */
+export async function handleV1(req: Request, url = new URL(req.url)): Promise<Answer> {
   const path = url.pathname.replace(/^\/v1/, '') || '/';
   // Looked up once: its bucket decides the rate limit, its existence the query-string check below.
   const match = routeFor(req.method, path);

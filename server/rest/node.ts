@@ -2,7 +2,7 @@
 // the generic adapter (server/http/node.ts).
 import type http from 'node:http';
 import type { Answer } from '../http/envelope';
-import { internalError, send, toRequest } from '../http/node';
+import { internalError, send, toGetRequest, toRequest } from '../http/node';
 import { noSuchEndpoint, routeV1Answer } from './routes';
 
 /** fetch's Request refuses these methods outright. */
@@ -14,7 +14,8 @@ export function serveV1(req: http.IncomingMessage, res: http.ServerResponse) {
   const method = req.method ?? 'GET';
   let answer: Promise<Answer>;
   try {
-    answer = UNCONSTRUCTIBLE.has(method) ? noSuchEndpoint(toRequest(req, 'GET'), method) : routeV1Answer(toRequest(req, method));
+    if (UNCONSTRUCTIBLE.has(method)) answer = noSuchEndpoint(toGetRequest(req), method);
+    else answer = routeV1Answer(method === 'GET' ? toGetRequest(req) : toRequest(req, method));
   } catch (e) {
     return internalError(req, res, e);
   }

@@ -50,7 +50,8 @@ export async function routeV1Answer(req: Request): Promise<Answer> {
 }
 
 function route(req: Request): Promise<Answer> {
-  const { pathname } = new URL(req.url);
+  const url = new URL(req.url);
+  const { pathname } = url;
   // Paths are exact: /V1/... is no route, whichever server it reached.
   if (!(pathname === '/v1' || pathname.startsWith('/v1/')) || !V1_METHODS.has(req.method)) return noSuchEndpoint(req);
   if (pathname === '/v1/openapi.json') return req.method === 'GET' ? getOpenApi(req) : openApiMethodNotAllowed(req);
@@ -71,5 +72,5 @@ function route(req: Request): Promise<Answer> {
       if (m) return putImage(req, r.target, decodeSegment(m[1]!), decodeSegment(m[2]!));
     }
   }
-  return handleV1(req);
+  return handleV1(req, url);
 }
