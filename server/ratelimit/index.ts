@@ -49,26 +49,29 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
   const maxKeys = opts.maxKeys ?? MAX_KEYS;
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`rate limit must be a positive integer, got ${limit}`);
 
-  const ratelimit = upstash
-    ? new Ratelimit({
-        redis: new Redis({
-          url: upstash.url,
-          token: upstash.token,
-          retry: { retries: 1, backoff: () => 50 },
-          // Abort the HTTP request too, so a hung backend does not pile up sockets.
-          signal: () => AbortSignal.timeout(timeoutMs + 500),
-          enableTelemetry: false,
-        }),
-        limiter: Ratelimit.slidingWindow(limit, `${windowMs} ms`),
-        prefix,
-        timeout: timeoutMs,
-        ephemeralCache: new BoundedBlockCache(maxKeys),
-        enableTelemetry: false,
-      })
-    : null;
-  // In process the algorithm is called directly: Ratelimit's wrapper (its timeout race, deny
-  // lists, response shaping) cost a cheap /v1 read more than the counting itself.
-  const memory = upstash ? null : memorySlidingWindow(limit, windowMs, now, maxKeys);
+  if (!upstash) {
+    // In process the algorithm is called directly: Ratelimit's wrapper (its timeout race, deny
+    // lists, response shaping) cost a cheap /v1 read more than the counting itself. Each limiter
+    // has its own counters, so keys need no prefix.
+    const count = memorySlidingWindow(limit, windowMs, now, maxKeys);
+    return { limit: async (key) => count(key) };
+  }
+
+  const ratelimit = new Ratelimit({
+    redis: new Redis({
+      url: upstash.url,
+      token: upstash.token,
+      retry: { retries: 1, backoff: () => 50 },
+      // Abort the HTTP request too, so a hung backend does not pile up sockets.
+      signal: () => AbortSignal.timeout(timeoutMs + 500),
+      enableTelemetry: false,
+    }),
+    limiter: Ratelimit.slidingWindow(limit, `${windowMs} ms`),
+    prefix,
+    timeout: timeoutMs,
+    ephemeralCache: new BoundedBlockCache(maxKeys),
+    enableTelemetry: false,
+  });
 
   let lastWarning = -Infinity;
   const failOpen = (reason: unknown): RateLimitResult => {
@@ -84,9 +87,8 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
 
   return {
     async limit(key) {
-      if (memory) return memory(`${prefix}:${key}`);
       try {
-        const r = await ratelimit!.limit(key);
+        const r = await ratelimit.limit(key);
         if (r.reason === 'timeout') return failOpen(`no answer within ${timeoutMs} ms`);
         return { success: r.success, limit: r.limit, remaining: r.remaining, reset: r.reset };
       } catch (err) {
