@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import { config } from '../config';
 import { prismaStatementName } from './prepared';
-import { inTransactionSlot, recordTransactionClient } from './tx-client';
+import { inTransactionSlot, recordTransactionClient, sendQueuedWith } from './tx-client';
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -44,14 +44,21 @@ function recordTransactionClients(factory: PrismaPg) {
     const start = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (isolationLevel) => {
       const tx = await start(isolationLevel);
-      // PgTransaction keeps its PoolClient as `client` (adapter-pg's PgQueryable).
-      const client = (tx as unknown as { client?: pg.PoolClient }).client;
-      if (client) recordTransactionClient(client);
+      // PgTransaction keeps its PoolClient as `client`, and sends every statement, COMMIT
+      // included, through `performIO` (adapter-pg's PgQueryable).
+      const q = tx as unknown as PgQueryable;
+      const slot = q.client ? recordTransactionClient(q.client) : undefined;
+      if (slot) {
+        const performIO = q.performIO.bind(q);
+        q.performIO = (query) => sendQueuedWith(slot, query.sql, () => performIO(query), (e) => q.onError(e));
+      }
       return tx;
     };
     return adapter;
   };
 }
+
+type PgQueryable = { client?: pg.PoolClient; performIO(query: { sql: string }): Promise<unknown>; onError(e: unknown): never };
 
 type TransactionFn = (tx: Tx) => Promise<unknown>;
 

@@ -10,7 +10,7 @@ import { config } from '../../config';
 import { pgTimestamp, preparedName, preparedThroughPrisma } from '../../db/sql';
 import type { EventType } from '../../../lib/shared/event-types';
 import { announce, INSERT_JOBS_FROM } from '../../db/jobs';
-import { afterCommit, transactionClient } from '../../db/tx-client';
+import { afterCommit, sendWithNextStatement } from '../../db/tx-client';
 
 /** Who acted: anyone acting for a team, a visitor, the system, or a signed-in user joining a team. */
 export type EventActor = Actor | ViewerActor | SystemActor | Pick<UserActor, 'kind' | 'userId' | 'teamId' | 'request'>;
@@ -142,13 +142,14 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
     cols.bodies,
     a.verified ?? null,
   ];
-  // On the transaction's own connection when it is known (server/db/tx-client.ts): the same
-  // statement in the same transaction, without Prisma's per-statement cost.
-  const client = transactionClient(tx);
-  const deliveries = client
-    ? ((await client.query({ name: config.databasePreparedStatements ? preparedName(sql) : undefined, text: sql, values })).rowCount ?? 0)
-    : await tx.$executeRawUnsafe(preparedThroughPrisma(sql), ...values);
-  if (deliveries > 0) afterCommit(tx, () => announce(DELIVERY_KINDS));
+  // On the transaction's own connection when it is known (server/db/tx-client.ts), sent with the
+  // transaction's next statement (most often its COMMIT) in one round trip, without Prisma's
+  // per-statement cost; else through `tx`.
+  const query = { name: config.databasePreparedStatements ? preparedName(sql) : undefined, text: sql, values };
+  const queued = sendWithNextStatement(tx, query, (r) => {
+    if (r.rowCount) afterCommit(tx, () => announce(DELIVERY_KINDS));
+  });
+  if (!queued && (await tx.$executeRawUnsafe(preparedThroughPrisma(sql), ...values)) > 0) afterCommit(tx, () => announce(DELIVERY_KINDS));
   return ids;
 }
 
