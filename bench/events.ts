@@ -16,6 +16,7 @@
 //     it writes): target the second at >= 0.8 of the first.
 // `--reads-only`: the audit-log reads alone (a minute, once seeded). `--fanout-only`: the webhook
 // fan-out alone (no events seeded, a minute). `--room-writes-only`: the room write alone.
+// `--writes-only`: the document writes alone, this build and the base (no visits).
 // Timings are printed, never asserted.
 import autocannon from 'autocannon';
 import path from 'node:path';
@@ -31,7 +32,7 @@ const ROOMS = 200;
 /** BENCH_EVENTS=50000000 (with a BENCH_EVENTS_DATABASE of its own) for the scale plan's audit log at 50M (docs/scale.md). */
 const EVENTS = Number(process.env.BENCH_EVENTS) || 5_000_000;
 const ROOT = path.resolve(__dirname, '..');
-const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false }, 'fanout-only': { type: 'boolean', default: false }, 'room-writes-only': { type: 'boolean', default: false } }, allowPositionals: true });
+const { values: opt } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string', default: '8' }, 'reads-only': { type: 'boolean', default: false }, 'fanout-only': { type: 'boolean', default: false }, 'room-writes-only': { type: 'boolean', default: false }, 'writes-only': { type: 'boolean', default: false } }, allowPositionals: true });
 const SECONDS = Number(opt.seconds);
 const log = (s: string) => console.log(s);
 
@@ -241,7 +242,7 @@ async function writesAndVisits(dir: string, url: string, token: string, slug: st
       await r.arrayBuffer();
       if (r.status !== 201) throw new Error(`write: ${r.status}`);
     });
-    const visits = await visitLoad(base, slug).catch((e: Error) => (log(`  visits could not be measured: ${e.message}`), null));
+    const visits = opt['writes-only'] ? null : await visitLoad(base, slug).catch((e: Error) => (log(`  visits could not be measured: ${e.message}`), null));
     return { writes, visits };
   } finally {
     stopApp(app);
@@ -254,7 +255,7 @@ async function main() {
   const url = dbUrl(ADMIN_URL, DATABASE);
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  if (!opt['fanout-only'] && !opt['room-writes-only']) await seed(c);
+  if (!opt['fanout-only'] && !opt['room-writes-only'] && !opt['writes-only']) await seed(c);
   process.env.DATABASE_URL = url;
   const { adminCreateToken } = await import('../server/services/teams-admin');
   const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'datarooms-plus', scopes: ['apis.all'], name: 'bench events' });
@@ -264,7 +265,9 @@ async function main() {
   let slug = '';
   try {
     const base = `http://127.0.0.1:${port}`;
-    if (opt['room-writes-only']) {
+    if (opt['writes-only']) {
+      // Straight to the writes below.
+    } else if (opt['room-writes-only']) {
       log('a room write, 16 connections:');
       await roomWrites(base, auth);
     } else if (opt['fanout-only']) {
