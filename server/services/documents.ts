@@ -2,7 +2,7 @@
 // rename, move, delete. Version rules live in versions.ts.
 import { db, type Tx } from '../db/client';
 import type { Document } from '../db/generated/client';
-import { pgTimestamp, sqlRows } from '../db/sql';
+import { pgTimestamp, preparedThroughPrisma, sqlRows } from '../db/sql';
 import { notFound } from '../errors';
 import { newId } from '../ids';
 import { cursorInstant, decodeCursor, iso, page } from '../schemas/common';
@@ -149,8 +149,9 @@ export async function createDocument(actor: Actor, input: DocumentSource & { nam
 export async function insertDocument(tx: Tx, actor: Actor, file: Awaited<ReturnType<typeof intake>>, name: string, folderId: string | null) {
   const v = versionData(file);
   const documentId = newId();
+  // Prepared: parsing and planning it cost more than running it (0.17 + 0.19 ms of PostgreSQL a write).
   const [d] = await tx.$queryRawUnsafe<DocumentFields[]>(
-    INSERT_DOCUMENT,
+    preparedThroughPrisma(INSERT_DOCUMENT),
     documentId,
     actor.teamId,
     folderId,
