@@ -3,8 +3,34 @@
 // statement and seen by it, commits with the change or not at all, is never sent when the
 // transaction rolls back, and its failure fails the transaction with its own error, the
 // connection left clean for the next one. In this process, on the test server's database.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestServerDatabase } from './support/in-process';
+
+/**
+ * A TCP proxy to the database that counts turns: each time the client speaks after the server
+ * has answered (however TCP cuts the bytes, one pipelined write is one turn).
+ */
+async function turnCounter(target: URL) {
+  let turns = 0;
+  let serverSpoke = true;
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(target.port || 5432), target.hostname);
+    inbound.on('data', (d) => {
+      if (serverSpoke) turns++;
+      serverSpoke = false;
+      outbound.write(d);
+    });
+    outbound.on('data', (d) => {
+      serverSpoke = true;
+      inbound.write(d);
+    });
+    for (const s of [inbound, outbound]) s.on('error', () => {}).on('close', () => (inbound.destroy(), outbound.destroy()));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { port: (server.address() as net.AddressInfo).port, turns: () => turns, close: () => server.close() };
+}
+let proxy: Awaited<ReturnType<typeof turnCounter>>;
 
 let db: typeof import('../server/db/client').db;
 let txc: typeof import('../server/db/tx-client');
@@ -17,6 +43,12 @@ const insert = (value = `nextval('${seq}')`) => ({ text: `INSERT INTO ${table} (
 
 beforeAll(async () => {
   await useTestServerDatabase();
+  // This file's client goes through the counting proxy.
+  const url = new URL(process.env.DATABASE_URL!);
+  proxy = await turnCounter(new URL(url));
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  process.env.DATABASE_URL = url.toString();
   db = (await import('../server/db/client')).db;
   txc = await import('../server/db/tx-client');
   await db.$executeRawUnsafe(`CREATE SEQUENCE ${seq}`);
@@ -27,6 +59,57 @@ afterAll(async () => {
   await db.$executeRawUnsafe(`DROP TABLE IF EXISTS ${table}`);
   await db.$executeRawUnsafe(`DROP SEQUENCE IF EXISTS ${seq}`);
   await (await import('../server/db/client')).closeDb();
+  proxy.close();
+});
+
+describe('a transaction without round trips of its own', () => {
+  /** The turns `run` takes, on a warm connection (transactions one after another reuse the same one). */
+  const turnsOf = async (run: () => Promise<unknown>) => {
+    for (let i = 0; i < 3; i++) await db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'));
+    const before = proxy.turns();
+    await run().catch(() => {});
+    return proxy.turns() - before;
+  };
+
+  it('sends its BEGIN with the first statement, and the event with the COMMIT: two turns', async () => {
+    expect(await turnsOf(() => db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1')))).toBe(2);
+    expect(
+      await turnsOf(() =>
+        db.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(`INSERT INTO ${table} (n) VALUES (-2)`);
+          txc.sendWithNextStatement(tx, insert(), () => {});
+        }),
+      ),
+    ).toBe(2);
+    // One turn a statement otherwise, as before.
+    expect(
+      await turnsOf(() =>
+        db.$transaction(async (tx) => {
+          await tx.$queryRawUnsafe('SELECT 1');
+          await tx.$queryRawUnsafe('SELECT 2');
+        }),
+      ),
+    ).toBe(3);
+  });
+
+  it('sends nothing when it gives up before its first statement', async () => {
+    expect(
+      await turnsOf(() =>
+        db.$transaction(async () => {
+          throw new Error('nothing to do');
+        }),
+      ),
+    ).toBe(0);
+  });
+
+  it('is still one transaction: its statements share one snapshot and one transaction id', async () => {
+    const [a, b] = await db.$transaction(async (tx) => [
+      (await tx.$queryRawUnsafe<{ t: Date; x: string }[]>('SELECT now() AS t, txid_current()::text AS x'))[0]!,
+      (await tx.$queryRawUnsafe<{ t: Date; x: string }[]>('SELECT pg_sleep(0.01)::text AS s, now() AS t, txid_current()::text AS x'))[0]!,
+    ]);
+    expect(b.t.getTime()).toBe(a.t.getTime());
+    expect(b.x).toBe(a.x);
+  });
 });
 
 describe('a statement sent with the next one', () => {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import { config } from '../config';
 import { prismaStatementName } from './prepared';
-import { inTransactionSlot, recordTransactionClient, sendQueuedWith } from './tx-client';
+import { holdTransactionConnection, inTransactionSlot } from './tx-client';
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
@@ -30,35 +30,57 @@ export function getDb(): PrismaClient {
       // Returning no name leaves a statement unnamed (pg's default); the type wants a string.
       statementNameGenerator: (q) => prismaStatementName(q.sql) as string,
     });
-    recordTransactionClients(adapter);
+    holdTransactionConnections(adapter);
     g.__quirePrisma = new PrismaClient({ adapter });
   }
   return g.__quirePrisma;
 }
 
-/** Tells server/db/tx-client.ts which pool connection each interactive transaction took. */
-function recordTransactionClients(factory: PrismaPg) {
+/**
+ * Hands server/db/tx-client.ts the pool connection each interactive transaction takes, before its
+ * BEGIN, and takes it back before the adapter releases it.
+ */
+function holdTransactionConnections(factory: PrismaPg) {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
+    // adapter-pg's adapter keeps its pool as `client`; startTransaction takes a connection from it
+    // before its first await, so swapping `client` around that synchronous start is race-free.
+    const a = adapter as unknown as { client: pg.Pool };
     const start = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (isolationLevel) => {
-      const tx = await start(isolationLevel);
-      // PgTransaction keeps its PoolClient as `client`, and sends every statement, COMMIT
-      // included, through `performIO` (adapter-pg's PgQueryable).
-      const q = tx as unknown as PgQueryable;
-      const slot = q.client ? recordTransactionClient(q.client) : undefined;
-      if (slot) {
-        const performIO = q.performIO.bind(q);
-        q.performIO = (query) => sendQueuedWith(slot, query.sql, () => performIO(query), (e) => q.onError(e));
+      const pool = a.client;
+      let release: (() => void) | undefined;
+      a.client = {
+        connect: async () => {
+          const conn = await pool.connect();
+          release = holdTransactionConnection(conn);
+          return conn;
+        },
+      } as unknown as pg.Pool;
+      let started: ReturnType<typeof start>;
+      try {
+        started = start(isolationLevel);
+      } finally {
+        a.client = pool;
       }
-      return tx;
+      try {
+        const tx = await started;
+        if (release) {
+          const done = release;
+          const [commit, rollback] = [tx.commit.bind(tx), tx.rollback.bind(tx)];
+          tx.commit = () => (done(), commit());
+          tx.rollback = () => (done(), rollback());
+        }
+        return tx;
+      } catch (e) {
+        release?.();
+        throw e;
+      }
     };
     return adapter;
   };
 }
-
-type PgQueryable = { client?: pg.PoolClient; performIO(query: { sql: string }): Promise<unknown>; onError(e: unknown): never };
 
 type TransactionFn = (tx: Tx) => Promise<unknown>;
 

@@ -1,20 +1,19 @@
-// The pg connection under a Prisma interactive transaction, for the one statement every write
-// runs beside its change: the audit event (server/services/events/emit.ts). Through Prisma a raw
-// statement pays its client and query interpreter on top of pg (about as much CPU as pg itself);
-// sent on the transaction's own connection it is the same statement in the same transaction.
-// Better still, it need not be a round trip of its own: queued with `sendWithNextStatement`, it
-// goes out pipelined ahead of the transaction's next statement, most often its COMMIT, in one
-// write; its order among the transaction's statements is unchanged.
+// The pg connection under a Prisma interactive transaction. Every statement of the transaction
+// goes out through it here, so a transaction needs no round trip of its own: its BEGIN waits and
+// leaves with the first statement, and the one statement every write runs beside its change, the
+// audit event (server/services/events/emit.ts), is queued with `sendWithNextStatement` and leaves
+// with the next one, most often the COMMIT, pipelined in one write; the order of the statements
+// is unchanged. (Through Prisma a raw statement would also pay its client and query interpreter.)
 //
 // `db.$transaction(fn)` runs in a slot (AsyncLocalStorage). The adapter's startTransaction, which
-// Prisma calls from that context, records the connection it took from the pool, and `fn`'s
-// argument records which transaction client it is: a statement finds the connection only through
-// the exact `tx` it was given, so nothing can run on another transaction's connection.
+// Prisma calls from that context, hands over the connection it took from the pool, and `fn`'s
+// argument records which transaction client it is: a statement is queued only through the exact
+// `tx` it was given, so nothing can run on another transaction's connection.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 
 type Queued = { query: pg.QueryConfig; onResult: (r: pg.QueryResult) => void };
-export type Slot = { client?: pg.PoolClient; tx?: unknown; afterCommit?: (() => void)[]; queued?: Queued[] };
+type Slot = { client?: pg.PoolClient; tx?: unknown; afterCommit?: (() => void)[]; queued?: Queued[]; begun?: boolean };
 
 const slots = new AsyncLocalStorage<Slot>();
 
@@ -42,15 +41,6 @@ export function afterCommit(tx: unknown, f: () => void): void {
   else setImmediate(f);
 }
 
-/**
- * Called by the adapter when it has begun a transaction on `client` (the first one in a slot
- * wins); returns the slot when `client` is its connection, for `sendQueuedWith`.
- */
-export function recordTransactionClient(client: pg.PoolClient): Slot | undefined {
-  const slot = slots.getStore();
-  if (slot && !slot.client) slot.client = client;
-  return slot?.client === client ? slot : undefined;
-}
 
 /**
  * Queues `query` on `tx`'s connection, to be sent with the transaction's next statement; then
@@ -65,43 +55,57 @@ export function sendWithNextStatement(tx: unknown, query: pg.QueryConfig, onResu
 }
 
 const setPipeline = (client: pg.PoolClient, on: boolean) => ((client as { pipeline: boolean }).pipeline = on);
+type Send = (this: pg.PoolClient, config: pg.QueryConfig) => Promise<pg.QueryResult>;
+const originalQuery = (client: pg.PoolClient) => Object.getPrototypeOf(client).query as Send;
+const NOTHING_SENT = { command: '', rowCount: 0, rows: [], fields: [], oid: 0 } as pg.QueryResult;
 
 /**
- * Runs `send` (the transaction's next statement, `sql`, on the slot's connection) with the queued
- * statements ahead of it, pipelined in one write. A ROLLBACK drops them. When a queued statement
- * fails, its error is the one thrown (through `fail`, as the adapter reports errors).
+ * Called by the adapter with the connection a transaction has just taken from the pool, before its
+ * BEGIN (in the transaction's slot). Until `release`, every statement on it goes through
+ * `sendInTransaction`: BEGIN waits for the first statement and leaves with it, so a transaction
+ * costs no round trip of its own. Returns `release`, to call before the connection goes back.
  */
-export async function sendQueuedWith<R>(slot: Slot, sql: string, send: () => Promise<R>, fail: (e: unknown) => never): Promise<R> {
+export function holdTransactionConnection(client: pg.PoolClient): (() => void) | undefined {
+  const slot = slots.getStore();
+  if (!slot || slot.client) return undefined;
+  slot.client = client;
+  const own = client as { query: unknown };
+  own.query = (config: pg.QueryConfig) => sendInTransaction(slot, client, config);
+  return () => void delete own.query;
+}
+
+/**
+ * One statement of the transaction in `slot`, with the statements queued ahead of it, pipelined in
+ * one write (pg's pipeline mode, the stream corked). BEGIN is queued, answered at once; a ROLLBACK
+ * drops what is queued (and is not sent when the BEGIN was not); a failure of a queued statement is
+ * the error this statement rejects with.
+ */
+async function sendInTransaction(slot: Slot, client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult> {
+  const send = originalQuery(client);
+  if (config.text === 'BEGIN' && !slot.begun) {
+    slot.begun = true;
+    (slot.queued ??= []).push({ query: { text: 'BEGIN' }, onResult: () => {} });
+    return { ...NOTHING_SENT, command: 'BEGIN' };
+  }
   const queued = slot.queued;
-  if (!queued?.length) return send();
+  if (!queued?.length) return send.call(client, config);
   slot.queued = undefined;
-  if (/^\s*ROLLBACK\b/i.test(sql)) return send();
-  const client = slot.client!;
+  if (/^\s*ROLLBACK\b/i.test(config.text)) return queued[0]!.query.text === 'BEGIN' ? { ...NOTHING_SENT, command: 'ROLLBACK' } : send.call(client, config);
   const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-  // In pipeline mode pg writes each query without waiting for the one before; corked, the
-  // queries leave in one write. Back to one at a time once every answer is in.
+  // In pipeline mode pg writes each query without waiting for the one before; corked, they leave
+  // in one write. Back to one at a time once every answer is in.
   setPipeline(client, true);
   stream.cork();
-  let sent: Promise<pg.QueryResult>[];
-  let last: Promise<R>;
+  const sent: Promise<pg.QueryResult>[] = [];
   try {
-    sent = queued.map((q) => client.query(q.query));
-    last = send();
+    for (const q of [...queued.map((x) => x.query), config]) sent.push(send.call(client, q));
   } finally {
     stream.uncork();
   }
-  const results = await Promise.allSettled([...sent, last]);
+  const results = await Promise.allSettled(sent);
   setPipeline(client, false);
-  for (let i = 0; i < queued.length; i++) {
-    const r = results[i]!;
-    if (r.status === 'rejected') fail(r.reason);
-  }
+  for (const r of results) if (r.status === 'rejected') throw r.reason;
   // In the slot, for what onResult leaves to run after the commit (afterCommit).
-  slots.run(slot, () => {
-    for (let i = 0; i < queued.length; i++) queued[i]!.onResult((results[i] as PromiseFulfilledResult<pg.QueryResult>).value);
-  });
-  const own = results[queued.length] as PromiseSettledResult<R>;
-  if (own.status === 'rejected') throw own.reason;
-  return own.value;
+  slots.run(slot, () => queued.forEach((q, i) => q.onResult((results[i] as PromiseFulfilledResult<pg.QueryResult>).value)));
+  return (results[queued.length] as PromiseFulfilledResult<pg.QueryResult>).value;
 }
-
