@@ -146,10 +146,8 @@ export async function emitMany(tx: Tx, actor: EventActor, events: NewEvent[]): P
   // transaction's next statement (most often its COMMIT) in one round trip, without Prisma's
   // per-statement cost; else through `tx`.
   const query = { name: config.databasePreparedStatements ? preparedName(sql) : undefined, text: sql, values };
-  const queued = sendWithNextStatement(tx, query, (r) => {
-    if (r.rowCount) afterCommit(tx, () => announce(DELIVERY_KINDS));
-  });
-  if (!queued && (await tx.$executeRawUnsafe(preparedThroughPrisma(sql), ...values)) > 0) afterCommit(tx, () => announce(DELIVERY_KINDS));
+  const delivered = (deliveries: number | null) => deliveries && afterCommit(tx, () => announce(DELIVERY_KINDS));
+  if (!sendWithNextStatement(tx, query, (r) => delivered(r.rowCount))) delivered(await tx.$executeRawUnsafe(preparedThroughPrisma(sql), ...values));
   return ids;
 }
 
