@@ -29,11 +29,13 @@ const config: NextConfig = {
   devIndicators: false,
   // The test script type-checks separately (tsc) and may skip it here to build faster.
   typescript: { ignoreBuildErrors: process.env.QUIRE_SKIP_TYPECHECK === '1' },
-  // The worker threads' modules, compiled beside the build (scripts/build-workers.mjs).
+  // The worker threads' modules and the production server, compiled beside the build
+  // (scripts/build-workers.mjs, scripts/build-server.mjs).
   compiler: {
     runAfterProductionCompile: async ({ projectDir, distDir }) => {
       const { buildWorkers } = await import('./scripts/build-workers.mjs');
-      await buildWorkers(projectDir, distDir);
+      const { buildServer } = await import('./scripts/build-server.mjs');
+      await Promise.all([buildWorkers(projectDir, distDir), buildServer(projectDir, distDir)]);
     },
   },
   // Server-only packages with WebAssembly or native-style loading stay out of the bundle.

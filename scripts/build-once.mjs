@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What `next build` reads (tests, docs, e2e and the generated Prisma client are left out). */
 const INPUT_DIRS = ['app', 'components', 'lib', 'server', 'public', 'prisma'];
-const INPUT_FILES = ['next.config.ts', 'proxy.ts', 'instrumentation.ts', 'tsconfig.json', 'postcss.config.mjs', 'package.json', 'package-lock.json'];
+const INPUT_FILES = ['next.config.ts', 'proxy.ts', 'instrumentation.ts', 'tsconfig.json', 'postcss.config.mjs', 'package.json', 'package-lock.json', 'scripts/serve.ts'];
 const SKIP_DIRS = new Set(['node_modules', 'generated', 'migrations']);
 const SKIP_FILE = /\.(test\.tsx?|md)$/;
 /** Measured on the 2-core development machine (docs/benchmarks.md, "First run"). */
@@ -53,6 +53,24 @@ export function buildNeeded(root) {
   }
   const changed = newerInput(root, built);
   return changed ? { reason: 'stale', message: `The code changed since the last build (${changed}): building Quire again (${ABOUT})…` } : null;
+}
+
+/** Where the build puts the compiled production server (scripts/build-server.mjs), under .next/. */
+export const COMPILED_SERVER = path.join('quire-server', 'serve.cjs');
+
+/**
+ * The compiled production server when it and the build are current (no input newer than either),
+ * else null: `npm start` then runs scripts/serve.ts under tsx, so an edit since the build is served.
+ */
+export function currentCompiledServer(root) {
+  const file = path.join(root, '.next', COMPILED_SERVER);
+  let compiled;
+  try {
+    compiled = fs.statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  return buildNeeded(root) === null && newerInput(root, compiled) === null ? file : null;
 }
 
 function main() {

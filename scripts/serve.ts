@@ -4,6 +4,7 @@
 // hot routes and the ranged file routes (a video stream, the owner's file: Next would drop a
 // 206's Content-Length). Everything else goes to Next. On Vercel there is no custom server: /v1
 // runs through app/v1/[[...path]].
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,14 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 process.env.PORT = String(port);
 const hostname = values.hostname ?? process.env.HOSTNAME;
 
+/** This file's project: scripts/ under tsx, .next/quire-server/ when compiled (scripts/build-server.mjs). */
+function projectDir(): string {
+  for (let d = __dirname; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'next.config.ts'))) return d;
+    if (path.dirname(d) === d) return process.cwd();
+  }
+}
+
 async function main() {
   // Tells the app's modules (same process) that SOCKET_ADDRESS_HEADER comes from this server.
   markServedByOwnServer();
@@ -35,7 +44,7 @@ async function main() {
   freezeEnvironment();
   startBackgroundWork({ timers: true });
   // Like `next start [dir]`: the project folder holding the build.
-  const dir = path.resolve(positionals[0] ?? path.join(__dirname, '..'));
+  const dir = path.resolve(positionals[0] ?? projectDir());
   const app = next({ dev: false, dir, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -3,7 +3,9 @@
 // Migrations are applied first either way.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { connectDatabase } from '../server/db/connect';
+import { currentCompiledServer } from './build-once.mjs';
 
 async function main() {
   const [cmd, ...args] = process.argv.slice(2);
@@ -11,13 +13,17 @@ async function main() {
   const db = await connectDatabase({ migrate: true });
   if (db.owned) console.log(`[quire] embedded database ready (${process.env.QUIRE_DATA_DIR || '.data'})`);
   const require = createRequire(__filename);
-  // `next ...` runs Next's CLI; `serve` runs scripts/serve.ts (the production server) under tsx.
+  // `next ...` runs Next's CLI; `serve` runs the production server: the build's compiled copy
+  // with plain Node while the build is current (scripts/build-server.mjs), else scripts/serve.ts under tsx.
+  const compiled = cmd === 'serve' ? currentCompiledServer(path.resolve(__dirname, '..')) : null;
   const argv =
     cmd === 'next'
       ? [require.resolve('next/dist/bin/next'), ...args]
-      : cmd === 'serve'
-        ? [require.resolve('tsx/cli'), require.resolve('./serve.ts'), ...args]
-        : [cmd, ...args];
+      : compiled
+        ? [compiled, ...args]
+        : cmd === 'serve'
+          ? [require.resolve('tsx/cli'), require.resolve('./serve.ts'), ...args]
+          : [cmd, ...args];
   const child = spawn(process.execPath, argv, {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: cmd === 'serve' ? 'production' : process.env.NODE_ENV },

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildNeeded } from '../scripts/build-once.mjs';
+import { buildNeeded, currentCompiledServer } from '../scripts/build-once.mjs';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -57,5 +57,52 @@ describe('build-once', () => {
     at(root, '.next/BUILD_ID', 60);
     for (const f of ['server/x.test.ts', 'docs/a.md', 'server/db/generated/client.ts']) at(root, f, 1);
     expect(buildNeeded(root)).toBeNull();
+  });
+});
+
+// `npm start` runs the build's compiled server (scripts/build-server.mjs) with plain Node only
+// while nothing it was compiled from changed since; otherwise scripts/serve.ts under tsx, so an
+// edit is served even before the next build.
+describe('the compiled server', () => {
+  const compiled = (root: string) => path.join(root, '.next', 'quire-server', 'serve.cjs');
+
+  it('is chosen when it and the build are newer than every input', () => {
+    const root = checkout();
+    allOld(root);
+    at(root, '.next/BUILD_ID', 60);
+    at(root, '.next/quire-server/serve.cjs', 50);
+    expect(currentCompiledServer(root)).toBe(compiled(root));
+  });
+
+  it('is not chosen when there is none, or no build', () => {
+    const root = checkout();
+    allOld(root);
+    at(root, '.next/BUILD_ID', 60);
+    expect(currentCompiledServer(root)).toBeNull();
+    const other = checkout();
+    allOld(other);
+    at(other, '.next/quire-server/serve.cjs', 50);
+    expect(currentCompiledServer(other)).toBeNull();
+  });
+
+  it('is not chosen once a server module or scripts/serve.ts changed after it', () => {
+    for (const edited of ['server/rest/node.ts', 'scripts/serve.ts']) {
+      const root = checkout();
+      allOld(root);
+      at(root, '.next/BUILD_ID', 60);
+      at(root, '.next/quire-server/serve.cjs', 50);
+      at(root, edited, 1);
+      expect(currentCompiledServer(root)).toBeNull();
+    }
+  });
+
+  it('is not chosen when it is older than an input the build is newer than (compiled from an earlier tree)', () => {
+    const root = checkout();
+    allOld(root);
+    at(root, '.next/quire-server/serve.cjs', 120);
+    at(root, 'server/rest/node.ts', 90);
+    at(root, '.next/BUILD_ID', 60);
+    expect(buildNeeded(root)).toBeNull();
+    expect(currentCompiledServer(root)).toBeNull();
   });
 });

@@ -21,7 +21,10 @@ export type RunningServer = { url: string; port: number; pid: number; logFile: s
  * QUIRE_TEST_SERVER says (with VERCEL set: no timers, as on Vercel). `host` names the server in
  * APP_URL (`localhost`, for what refuses an IP address, such as WebAuthn's relying party).
  */
-export async function startServer(env: Record<string, string | undefined>, opts: { logFile: string; face?: 'serve' | 'next'; host?: string }): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  opts: { logFile: string; face?: 'serve' | 'next'; host?: string; entry?: string },
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
     throw new Error('No production build found: run `npm run build` first (`npm test` does it for you).');
   }
@@ -32,14 +35,19 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   // that holds its event loop for seconds (building a 300 MB zip bomb) then sends on a connection
   // the server has closed meanwhile ("other side closed", CI's PostgreSQL pass): the suite's
   // `next start` keeps them as long as serve.ts does, as one behind a load balancer is configured.
-  const face = (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start', '--keepAliveTimeout', '65000'] : ['serve'];
+  // `entry`: a compiled server script run by plain Node (tests/compiled-server.test.ts), serving this checkout's build.
+  const face = opts.entry ? [opts.entry, ROOT] : (opts.face ?? (onNextStart ? 'next' : 'serve')) === 'next' ? ['next', 'start', '--keepAliveTimeout', '65000'] : ['serve'];
   const child: ChildProcess = spawn(TSX, ['scripts/with-db.ts', ...face, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     // QUIRE_VERIFY_OUTPUT: every /v1 answer is checked against its output schema (server/rest/run-procedure.ts).
     // CONVERSION_YIELD_SECONDS: the suite keeps its servers busy, and a converter held stopped
     // while they are (server/lib/pause-while-busy.ts, tested in soffice.test.ts) would wait out the
     // production minute in every conversion test.
-    env: spawnEnv({ APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', CONVERSION_YIELD_SECONDS: '2' }, env, { PORT: String(port) }),
+    env: spawnEnv(
+      { APP_URL: url, NEXTAUTH_URL: url, NEXTAUTH_SECRET: 'test-secret-not-for-production', QUIRE_VERIFY_OUTPUT: '1', CONVERSION_YIELD_SECONDS: '2' },
+      env,
+      { PORT: String(port), ...(opts.entry ? { NODE_ENV: 'production' } : {}) },
+    ),
     stdio: ['ignore', log, log],
     detached: true,
   });
