@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { connectDatabase } from '../server/db/connect';
 import { currentCompiledServer } from './build-once.mjs';
+import { serverNodeOptions } from './serve-options.mjs';
 
 async function main() {
   const [cmd, ...args] = process.argv.slice(2);
@@ -26,7 +27,13 @@ async function main() {
           : [cmd, ...args];
   const child = spawn(process.execPath, argv, {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: cmd === 'serve' ? 'production' : process.env.NODE_ENV },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: cmd === 'serve' ? 'production' : process.env.NODE_ENV,
+      ...(cmd === 'serve' ? { NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) } : {}),
+    },
   });
   const forward = (sig: NodeJS.Signals) => () => child.kill(sig);
   process.on('SIGINT', forward('SIGINT'));

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildNeeded, currentCompiledServer } from '../scripts/build-once.mjs';
+import { serverNodeOptions } from '../scripts/serve-options.mjs';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -104,5 +105,16 @@ describe('the compiled server', () => {
     at(root, '.next/BUILD_ID', 60);
     expect(buildNeeded(root)).toBeNull();
     expect(currentCompiledServer(root)).toBeNull();
+  });
+});
+
+describe("the production server's Node options", () => {
+  it('hold the young generation to 16 MB semi-spaces, beside what NODE_OPTIONS says', () => {
+    expect(serverNodeOptions(undefined)).toBe('--max-semi-space-size=16');
+    expect(serverNodeOptions('--enable-source-maps')).toBe('--enable-source-maps --max-semi-space-size=16');
+  });
+
+  it('leave a size NODE_OPTIONS names', () => {
+    expect(serverNodeOptions('--max-semi-space-size=64')).toBe('--max-semi-space-size=64');
   });
 });

@@ -58,6 +58,25 @@ describe('the compiled production server', () => {
     expect(own[0]!.join(' ')).not.toMatch(/tsx/);
   });
 
+  it("the suite's own server, started as npm start starts it, runs with 16 MB semi-spaces (scripts/with-db.ts)", () => {
+    const port = new URL(inject('baseUrl')).port;
+    const servers = fs
+      .readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .map((p) => {
+        try {
+          const cmdline = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+          const environ = fs.readFileSync(`/proc/${p}/environ`, 'utf8').split('\0');
+          return cmdline.some((a) => /scripts\/serve\.ts$|quire-server\/serve\.cjs$/.test(a)) && environ.includes(`PORT=${port}`) ? environ : null;
+        } catch {
+          return null;
+        }
+      })
+      .filter((e): e is string[] => !!e);
+    expect(servers.length).toBeGreaterThan(0);
+    for (const environ of servers) expect(environ.find((e) => e.startsWith('NODE_OPTIONS='))).toMatch(/--max-semi-space-size=16\b/);
+  });
+
   it('answers /v1 in the envelope and runs operations on the database', async () => {
     envelope(await client(null, server.url).get('/v1/documents'), 401, 'unauthorized');
     const { token } = await createToken({ team: uniqueTeam('compiled'), scopes: 'apis.all' });
