@@ -64,13 +64,14 @@ export const COMPILED_SERVER = path.join('quire-server', 'serve.cjs');
  */
 export function currentCompiledServer(root) {
   const file = path.join(root, '.next', COMPILED_SERVER);
-  let compiled;
+  let since;
   try {
-    compiled = fs.statSync(file).mtimeMs;
+    // One walk of the inputs against the older of the two.
+    since = Math.min(fs.statSync(path.join(root, '.next', 'BUILD_ID')).mtimeMs, fs.statSync(file).mtimeMs);
   } catch {
     return null;
   }
-  return buildNeeded(root) === null && newerInput(root, compiled) === null ? file : null;
+  return newerInput(root, since) === null ? file : null;
 }
 
 function main() {
