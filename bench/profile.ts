@@ -8,7 +8,8 @@
 // garbage collections (--trace-gc), and the pauses during the load are summed up by kind, the
 // longest named (the event loop's stalls). `--heap`: what the load allocates (V8's sampling heap
 // profiler, freed objects included), bytes per request and the functions that allocate most.
-// PROFILE_NODE_OPTIONS: more options for the server's
+// `--bare`: the same load on the bare pg handler (bench/baseline.ts), to compare profiles function
+// by function. PROFILE_NODE_OPTIONS: more options for the server's
 // node (e.g. --max-semi-space-size=64 to try a GC setting). Figures are printed, never asserted.
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,7 +24,7 @@ import { dbUrl, ensureSeeded, TEAM_SLUG } from './seed';
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_PROFILE_DATABASE || 'quire_bench_profile';
-const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, gc: { type: 'boolean', default: false }, heap: { type: 'boolean', default: false } } });
+const { values: opt } = parseArgs({ options: { path: { type: 'string' }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, gc: { type: 'boolean', default: false }, bare: { type: 'boolean', default: false }, heap: { type: 'boolean', default: false } } });
 const SECONDS = Number(opt.seconds);
 const TOP = Number(opt.top);
 const log = (s = '') => console.log(s);
@@ -75,7 +76,8 @@ function analyse(p: Profile, seconds: number) {
   }
   const top = (m: Map<string, number>, keep: (k: string) => boolean = () => true) =>
     [...m].filter(([k]) => keep(k)).sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`);
-  const ours = (k: string) => / (server|scripts|lib)\//.test(k) || k.includes('@trpc/');
+  // The compiled server bundles only the project's code (packages stay external).
+  const ours = (k: string) => / (server|scripts|lib|bench)\//.test(k) || k.includes('@trpc/') || k.includes('quire-server/serve.cjs');
   return { total, owners: top(byOwner), self: top(bySelf), ours: top(inclusive, ours) };
 }
 
@@ -87,9 +89,10 @@ async function main() {
   const { token } = await adminCreateToken({ team: TEAM_SLUG, plan: 'datarooms-plus', scopes: ['apis.all'], name: 'bench profile' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-profile-'));
   const port = await freePort();
-  const app: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'], {
+  const command = opt.bare ? ['bench/baseline.ts'] : ['scripts/with-db.ts', 'serve', '-p', String(port), '-H', '127.0.0.1'];
+  const app: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), command, {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: `${process.env.PROFILE_NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}${opt.gc ? ` --import ${path.join(ROOT, 'bench', 'trace-gc.mjs')}` : ''}${opt.heap ? ` --import ${path.join(ROOT, 'bench', 'heap-sample.mjs')}` : ''}`, QUIRE_BENCH_HEAP_DIR: dir, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
+    env: { ...process.env, PORT: String(port), NODE_OPTIONS: `${process.env.PROFILE_NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}${opt.gc ? ` --import ${path.join(ROOT, 'bench', 'trace-gc.mjs')}` : ''}${opt.heap ? ` --import ${path.join(ROOT, 'bench', 'heap-sample.mjs')}` : ''}`, QUIRE_BENCH_HEAP_DIR: dir, RATE_LIMIT_PER_MINUTE: '100000000', UPSTASH_REDIS_REST_URL: '', NEXTAUTH_SECRET: 'bench' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -101,7 +104,7 @@ async function main() {
   for (let i = 0; ; i++) {
     if (i > 400) throw new Error('the server did not start');
     try {
-      if ((await fetch(`${base}/v1/documents`)).status === 401) break;
+      if ((await fetch(`${base}/v1/documents`)).status === 401) break; // the bare handler answers 401 too
     } catch {}
     await new Promise((r) => setTimeout(r, 150));
   }

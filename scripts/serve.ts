@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { freezeEnvironment } from '../server/config';
+import { warmDatabaseClient } from '../server/db/client';
 import { startBackgroundWork } from '../server/jobs/background';
 import { markServedByOwnServer, SOCKET_ADDRESS_HEADER } from '../server/http/app-address';
 import { viewerStylesheets } from '../server/viewer/fast-page';
@@ -42,11 +43,13 @@ async function main() {
   // Background work runs from this process's own modules (instrumentation.ts stands down).
   process.env.QUIRE_OWN_SWEEPER = '1';
   freezeEnvironment();
+  // Before the sweep's first run, which would otherwise load the query compiler itself.
+  const warm = warmDatabaseClient();
   startBackgroundWork({ timers: true });
   // Like `next start [dir]`: the project folder holding the build.
   const dir = path.resolve(positionals[0] ?? projectDir());
   const app = next({ dev: false, dir, hostname, port });
-  await app.prepare();
+  await Promise.all([app.prepare(), warm]);
   const handle = app.getRequestHandler();
   // The viewer's cookie-less link pages are rendered here with the build's stylesheets.
   const viewerCss = viewerStylesheets(dir);
