@@ -31,11 +31,22 @@ export function isGrantable(s: string): boolean {
 }
 
 /** The effective scopes of a stored scope list: presets expanded, unknown entries dropped. */
-export function expandScopes(stored: readonly string[]): Set<Scope> {
+const expanded = new Map<string, ReadonlySet<Scope>>();
+
+/**
+ * The scopes a stored list grants, presets expanded. Every /v1 request expands its token's list:
+ * the sets are shared per distinct list (a few per deployment), so they are read-only.
+ */
+export function expandScopes(stored: readonly string[]): ReadonlySet<Scope> {
+  const key = stored.join(' ');
+  const hit = expanded.get(key);
+  if (hit) return hit;
   const out = new Set<Scope>();
   for (const s of stored) {
     if (s in PRESETS) for (const x of PRESETS[s as Preset]) out.add(x);
     else if ((SCOPES as readonly string[]).includes(s)) out.add(s as Scope);
   }
+  if (expanded.size >= 1000) expanded.clear();
+  expanded.set(key, out);
   return out;
 }

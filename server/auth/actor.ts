@@ -24,7 +24,7 @@ export type TokenActor = {
   kind: 'token';
   teamId: string;
   tokenId: string;
-  scopes: Set<Scope>;
+  scopes: ReadonlySet<Scope>;
   plan: PlanName;
   via: 'dashboard' | 'oauth';
   /** The approving user (OAuth), else null. */

@@ -7,11 +7,13 @@ import net from 'node:net';
 import { config } from '../config';
 import { addressAllowed } from '../../lib/shared/ip-rules';
 
-const socketAddresses = new WeakMap<Request, string>();
+// A property under a symbol only this module holds (a WeakMap entry per request cost more).
+const SOCKET_ADDRESS = Symbol('quire.socketAddress');
+type WithSocket = Request & { [SOCKET_ADDRESS]?: string };
 
 /** Set by the Node server (scripts/serve.ts) for each request it adapts. */
 export function setSocketAddress(req: Request, address: string | undefined) {
-  if (address) socketAddresses.set(req, address);
+  if (address) (req as WithSocket)[SOCKET_ADDRESS] = address;
 }
 
 
@@ -25,7 +27,7 @@ export function clientAddress(req: Request): string {
     const platform = clean(req.headers.get('x-vercel-forwarded-for')?.split(',')[0]) ?? clean(req.headers.get('x-real-ip')) ?? clean(req.headers.get('x-forwarded-for')?.split(',')[0]);
     if (platform) return platform;
   }
-  const socket = clean(socketAddresses.get(req));
+  const socket = clean((req as WithSocket)[SOCKET_ADDRESS]);
   const trusted = config.trustedProxies;
   if (socket && trusted.length && addressAllowed(socket, trusted)) {
     // Walk X-Forwarded-For from the right while the hop that wrote it is a trusted proxy: the

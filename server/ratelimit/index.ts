@@ -8,7 +8,11 @@ export type RateLimitResult = {
   remaining: number;
   reset: number /* unix ms when the window frees */;
 };
-export type RateLimiter = { limit(key: string): Promise<RateLimitResult> };
+export type RateLimiter = {
+  limit(key: string): Promise<RateLimitResult>;
+  /** The in-process limiter counts synchronously (the /v1 gate uses it without a promise). */
+  limitNow?(key: string): RateLimitResult;
+};
 export type RateLimitBucket = 'default' | 'analytics';
 
 const WINDOW_MS = 60_000;
@@ -54,7 +58,7 @@ export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
     // lists, response shaping) cost a cheap /v1 read more than the counting itself. Each limiter
     // has its own counters, so keys need no prefix.
     const count = memorySlidingWindow(limit, windowMs, now, maxKeys);
-    return { limit: async (key) => count(key) };
+    return { limit: async (key) => count(key), limitNow: count };
   }
 
   const ratelimit = new Ratelimit({

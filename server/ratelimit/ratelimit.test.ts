@@ -62,6 +62,17 @@ describe('in-process limiter', () => {
     expect((await limiter.limit('ip:2')).success).toBe(true); // other keys are unaffected
   });
 
+  it('counts synchronously with limitNow, against the same budget as limit', async () => {
+    const t = 1_000 * MIN + 10_000;
+    const limiter = createRateLimiter({ prefix: 'p', limit: 3, now: () => t });
+    const first = limiter.limitNow!('k');
+    expect(first).not.toBeInstanceOf(Promise);
+    expect(first).toMatchObject({ success: true, remaining: 2 });
+    expect((await limiter.limit('k')).remaining).toBe(1);
+    expect(limiter.limitNow!('k')).toMatchObject({ success: true, remaining: 0 });
+    expect(limiter.limitNow!('k').success).toBe(false);
+  });
+
   it('slides: the previous window counts with a weight that decays', async () => {
     const start = 2_000 * MIN;
     let t = start;

@@ -19,7 +19,8 @@ export async function gate(req: Request, bucket: RateLimitBucket = 'default'): P
   const token = bearerFrom(req.headers.get('authorization'));
   const actor = token ? await authenticateBearer(token) : null;
   // Unauthenticated requests are limited per address, so they carry the headers too.
-  const { headers, refused } = await limit(actor ? `token:${actor.tokenId}` : `ip:${clientAddress(req)}`, bucket);
+  const counted = limit(actor ? `token:${actor.tokenId}` : `ip:${clientAddress(req)}`, bucket);
+  const { headers, refused } = counted instanceof Promise ? await counted : counted;
   if (refused) return refused;
   if (!actor) {
     const message = req.headers.get('authorization')

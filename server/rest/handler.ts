@@ -71,7 +71,8 @@ export async function handleV1(req: Request, url = new URL(req.url)): Promise<An
   // The query on an object without a prototype: indexing a plain {} by key made "valueOf" or
   // "constructor" throw (500) in trpc-to-openapi's parser, which this replaces.
   const query: Record<string, string[]> = Object.create(null);
-  for (const [key, value] of url.searchParams) {
+  // (url.searchParams is built on first access: most requests have no query string.)
+  if (url.search) for (const [key, value] of url.searchParams) {
     const bad = firstBadString(key, key.toWellFormed()) ?? firstBadString(value, key.toWellFormed());
     if (bad) return badStringError(bad.field.replace(/\u0000/g, ''), bad.problem, g.headers);
     if (key === '__proto__') return protoKeyError(g.headers);
@@ -102,7 +103,7 @@ export async function handleV1(req: Request, url = new URL(req.url)): Promise<An
     if (hasProtoKey(body)) return protoKeyError(g.headers);
     // Operations with a body read no query string: refuse it rather than silently ignore it
     // (spec 4: unknown query keys are 422).
-    const queryKeys = [...new Set(url.searchParams.keys())];
+    const queryKeys = url.search ? [...new Set(url.searchParams.keys())] : [];
     if (queryKeys.length && route) {
       const message = `Unrecognized key${queryKeys.length > 1 ? 's' : ''}: ${queryKeys.map((k) => `"${k}"`).join(', ')} (this operation takes no query parameters)`;
       return refusal(invalid(null, message), g.headers);

@@ -1,12 +1,21 @@
 // The rate limit of /v1 and its X-RateLimit-* headers. Light on purpose (no database): the
 // proxy uses it too.
-import { getRateLimiter, rateLimitHeaders, retryAfterSeconds, type RateLimitBucket } from '../ratelimit';
+import { getRateLimiter, rateLimitHeaders, retryAfterSeconds, type RateLimitBucket, type RateLimitResult } from '../ratelimit';
 import { clientAddress } from '../http/client-address';
 import { errorResponse } from '../http/envelope';
 
-/** Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. */
-export async function limit(key: string, bucket: RateLimitBucket = 'default') {
-  const rl = await getRateLimiter(bucket).limit(key);
+type Outcome = { headers: Record<string, string>; refused: Response | null };
+
+/**
+ * Counts one request against `key`; the X-RateLimit-* headers, and a 429 when over budget. In
+ * process the outcome is there at once (no promise); against Upstash it is awaited.
+ */
+export function limit(key: string, bucket: RateLimitBucket = 'default'): Outcome | Promise<Outcome> {
+  const limiter = getRateLimiter(bucket);
+  return limiter.limitNow ? outcome(limiter.limitNow(key)) : limiter.limit(key).then(outcome);
+}
+
+function outcome(rl: RateLimitResult): Outcome {
   const headers = rateLimitHeaders(rl);
   if (rl.success) return { headers, refused: null };
   const retry = retryAfterSeconds(rl.reset);

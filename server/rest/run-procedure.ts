@@ -38,11 +38,12 @@ export const verifyOutput = () => config.verifyOutput;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function parseInput(schemas: Schema[]): Middleware {
-  const one = async (schema: Schema, raw: unknown) => {
+  // The parsed value, or its promise for a schema with async checks (zod refuses to parse those
+  // synchronously): no promise on the common path.
+  const one = (schema: Schema, raw: unknown): unknown => {
     try {
       return schema.parse(raw);
     } catch (e) {
-      // A schema with async checks: zod refuses to parse it synchronously.
       if (e instanceof $ZodAsyncError) return schema.parseAsync(raw);
       throw e;
     }
@@ -53,7 +54,8 @@ function parseInput(schemas: Schema[]): Middleware {
     for (const schema of schemas) {
       let parsed: unknown;
       try {
-        parsed = await one(schema, raw);
+        parsed = one(schema, raw);
+        if (parsed instanceof Promise) parsed = await parsed;
       } catch (cause) {
         throw new TRPCError({ code: 'BAD_REQUEST', cause });
       }

@@ -42,7 +42,8 @@ const cache = new Map<string, string>();
  * the LIKE-escaped query, the cursor's created_at and id, and limit + 1.
  */
 export function documentSql(shape: DocumentSqlShape): string {
-  const key = JSON.stringify(shape);
+  // Built on every list and get: a key of its four fields, not JSON.
+  const key = shape.byId ? 'id' : `${shape.folder ?? '-'}${shape.query ? 'q' : '-'}${shape.after ? 'a' : '-'}`;
   let text = cache.get(key);
   if (text) return text;
   if (shape.byId) {
