@@ -25,7 +25,8 @@ function randomBase62(n: number): string {
   return out;
 }
 
-const hashToken = (salt: string, token: string) => crypto.createHash('sha256').update(salt).update(token).digest('hex');
+const tokenDigest = (salt: string, token: string) => crypto.createHash('sha256').update(salt).update(token).digest();
+const hashToken = (salt: string, token: string) => tokenDigest(salt, token).toString('hex');
 
 export async function mintToken(
   tx: Tx,
@@ -73,7 +74,7 @@ export async function authenticateToken(token: string): Promise<TokenActor | nul
   const [row] = await sqlRows<TokenRow>(TOKEN_LOOKUP_SQL, [m[1]], { prepare: true });
   if (!row || row.revokedAt) return null;
   const expected = Buffer.from(row.hash, 'hex');
-  const actual = Buffer.from(hashToken(row.salt, token), 'hex');
+  const actual = tokenDigest(row.salt, token);
   if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return null;
   // Last-used is kept to the minute, so a busy token does not write on every request.
   const now = Date.now();

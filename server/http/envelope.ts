@@ -37,14 +37,12 @@ export const plainAnswer = (r: Response) => plainAnswers.get(r);
  * `toResponse()` of it.
  */
 export class JsonAnswer {
-  readonly headers: Record<string, string>;
+  /** `headers`: what the answer adds to (or overrides of) BASE_HEADERS. */
   constructor(
     readonly body: string,
     readonly status: number,
-    headers: Record<string, string>,
-  ) {
-    this.headers = { ...BASE_HEADERS, ...headers };
-  }
+    readonly headers: Record<string, string>,
+  ) {}
 }
 
 export type Answer = Response | JsonAnswer;

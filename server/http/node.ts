@@ -4,7 +4,7 @@
 // settles unread bodies, and never lets anything a client sends throw out of the request handler.
 import type http from 'node:http';
 import { type Duplex, Readable } from 'node:stream';
-import { errorBody, JsonAnswer, plainAnswer, type Answer } from './envelope';
+import { BASE_HEADERS, errorBody, JsonAnswer, plainAnswer, type Answer } from './envelope';
 import { setSocketAddress } from './client-address';
 import { isValidHost } from './host';
 import { SECURITY_HEADERS } from './security-headers';
@@ -73,9 +73,14 @@ const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
  * closes the connection at once, a chunked one once it passes the limit.
  */
 function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
-  if (req.complete) return;
+  if (closeForUnreadBody(req)) res.setHeader('Connection', 'close');
+}
+
+/** settleUnreadBody before the head is written: true when the connection must close. */
+function closeForUnreadBody(req: http.IncomingMessage): boolean {
+  if (req.complete) return false;
   const declared = Number(req.headers['content-length']);
-  if (declared > DRAIN_MAX_BYTES) return void res.setHeader('Connection', 'close');
+  if (declared > DRAIN_MAX_BYTES) return true;
   let seen = 0;
   req.removeAllListeners('data'); // the fetch adapter's reader, which will never read again
   req.on('data', (chunk: Buffer) => {
@@ -83,6 +88,7 @@ function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
     if (seen > DRAIN_MAX_BYTES) req.socket.destroy();
   });
   req.resume();
+  return false;
 }
 
 /** The headers Next adds to everything it serves (next.config.ts), on an answer node:http writes in its place. */
@@ -90,12 +96,21 @@ export function setSecurityHeaders(res: http.ServerResponse) {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
 }
 
-export function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
+/**
+ * Writes a whole answer: its head in one writeHead with a flat list of headers (what a bare
+ * node:http server does; a setHeader per header cost a /v1 read more), then the body.
+ * `base`: headers written before `headers` (the JSON answers' common three), skipped when
+ * `headers` names the same one.
+ */
+export function finish(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string, base?: Record<string, string>) {
   if (res.headersSent) return void res.destroy();
-  res.statusCode = status;
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  res.setHeader('Content-Length', body.length);
-  settleUnreadBody(req, res);
+  const raw: (string | number)[] = [];
+  if (base) for (const k in base) if (!(k in headers)) raw.push(k, base[k]!);
+  // The length is the body's own (a route's ranged answer names it too, in lower case).
+  for (const k in headers) if (!(k.length === 14 && k.toLowerCase() === 'content-length')) raw.push(k, headers[k]!);
+  raw.push('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  if (closeForUnreadBody(req)) raw.push('Connection', 'close');
+  res.writeHead(status, raw as string[]);
   res.end(body);
 }
 
@@ -105,9 +120,9 @@ const STREAM_OVER_BYTES = 1024 * 1024;
 // /v1 answers are small JSON documents: one write with a length beats a chunked stream. A larger
 // body is streamed with the length its route gave (a ranged file's: server/storage/ranges.ts).
 export async function send(req: http.IncomingMessage, res: http.ServerResponse, r: Answer) {
-  if (r instanceof JsonAnswer) return finish(req, res, r.status, r.headers, Buffer.from(r.body));
+  if (r instanceof JsonAnswer) return finish(req, res, r.status, r.headers, r.body, BASE_HEADERS);
   const plain = plainAnswer(r);
-  if (plain) return finish(req, res, plain.status, plain.headers, Buffer.from(plain.body));
+  if (plain) return finish(req, res, plain.status, plain.headers, plain.body);
   const headers: Record<string, string> = {};
   r.headers.forEach((v, k) => (headers[k] = v));
   if (req.method === 'HEAD') {
