@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_LENGTH, newDataroomPid, newId } from './ids';
+import { ID_LENGTH, newDataroomPid, newId, randomHex } from './ids';
 
 describe('newId', () => {
   it('is 24 characters of [a-z0-9] starting with a letter, as cuid2 ids are', () => {
@@ -19,5 +19,13 @@ describe('newId', () => {
     for (const n of counts.values()) expect(Math.abs(n - expected) / expected).toBeLessThan(0.03);
     const first = new Set(ids.map((id) => id[0]));
     expect(first.size).toBe(26);
+  });
+});
+
+describe('randomHex', () => {
+  it('gives twice as many hex digits as bytes, different every time', () => {
+    const all = Array.from({ length: 5_000 }, () => randomHex(6));
+    for (const h of all) expect(h).toMatch(/^[0-9a-f]{12}$/);
+    expect(new Set(all).size).toBe(all.length);
   });
 });

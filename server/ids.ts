@@ -32,4 +32,12 @@ export function newId(): string {
   return id;
 }
 
+/** `bytes` random bytes as hex, from the same pool (an event id's tail). */
+export function randomHex(bytes: number): string {
+  let out = '';
+  for (let i = 0; i < bytes; i++) out += HEX[randomByte()]!;
+  return out;
+}
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export const newDataroomPid = (): string => `dr_${newId()}`;

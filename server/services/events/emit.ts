@@ -3,7 +3,6 @@
 // copies the actor's name and email as they are now and writes one pending delivery per enabled
 // webhook endpoint of the team that subscribes to the type, each with its job on the one queue;
 // the first attempt starts after the commit (server/jobs/webhooks.ts).
-import { randomBytes } from 'node:crypto';
 import type { Actor, RequestInfo, SystemActor, UserActor, ViewerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { config } from '../../config';
@@ -11,6 +10,7 @@ import { pgTimestamp, preparedName, preparedThroughPrisma } from '../../db/sql';
 import type { EventType } from '../../../lib/shared/event-types';
 import { announce, INSERT_JOBS_FROM } from '../../db/jobs';
 import { afterCommit, sendWithNextStatement } from '../../db/tx-client';
+import { randomHex } from '../../ids';
 
 /** Who acted: anyone acting for a team, a visitor, the system, or a signed-in user joining a team. */
 export type EventActor = Actor | ViewerActor | SystemActor | Pick<UserActor, 'kind' | 'userId' | 'teamId' | 'request'>;
@@ -36,11 +36,11 @@ let sequence = 0;
 /**
  * `evt_` + the time and a per-process counter + random: opaque to clients, but ordered, so events
  * written in one statement (same created_at) list in the order they were emitted. The random tail
- * comes from randomBytes, not cuid2 (60 µs a call here, more than the rest of an emit).
+ * comes from the ids' pool of CSPRNG bytes (server/ids.ts), not a call into the CSPRNG per event.
  */
 export function newEventId(now = Date.now()): string {
   sequence = (sequence + 1) % 36 ** 4;
-  return `evt_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
+  return `evt_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomHex(6)}`;
 }
 
 /**
