@@ -30,12 +30,12 @@ export function isGrantable(s: string): boolean {
   return (GRANTABLE as readonly string[]).includes(s);
 }
 
-/** The effective scopes of a stored scope list: presets expanded, unknown entries dropped. */
+// Expanded lists by their text, so a token's set is built once, not on every /v1 request.
 const expanded = new Map<string, ReadonlySet<Scope>>();
 
 /**
- * The scopes a stored list grants, presets expanded. Every /v1 request expands its token's list:
- * the sets are shared per distinct list (a few per deployment), so they are read-only.
+ * The effective scopes of a stored scope list: presets expanded, unknown entries dropped. The
+ * sets are shared per distinct list (a few per deployment), so they are read-only.
  */
 export function expandScopes(stored: readonly string[]): ReadonlySet<Scope> {
   const key = stored.join(' ');
