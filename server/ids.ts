@@ -5,9 +5,12 @@
 import crypto from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const ID_LENGTH = 24;
 
-// Random bytes are read 4 KB at a time (one call into the CSPRNG per ~150 ids).
+// Random bytes are read 4 KB at a time (one call into the CSPRNG per ~150 ids). Secrets (API and
+// SCIM tokens, recovery codes) draw from the same pool: each byte is the CSPRNG's and used once, so
+// an id seen by anyone says nothing about a token drawn beside it.
 let pool = Buffer.alloc(0);
 let at = 0;
 const randomByte = (): number => {
@@ -18,18 +21,28 @@ const randomByte = (): number => {
   return pool[at++]!;
 };
 
-/** A byte below `bound` (a multiple of `size` <= 256), reduced mod `size`: no modulo bias. */
-function uniform(size: number, bound: number): number {
+/** A random index below `size` (2..256): bytes at or above the largest multiple of `size` are
+ * drawn again, so every index is equally likely (no modulo bias). */
+function uniform(size: number): number {
+  const bound = 256 - (256 % size);
   for (;;) {
     const b = randomByte();
     if (b < bound) return b % size;
   }
 }
 
+/** `length` characters drawn uniformly from `alphabet` (ids, tokens, recovery codes). */
+export function randomString(alphabet: string, length: number): string {
+  if (alphabet.length < 2 || alphabet.length > 256) throw new RangeError('alphabet must have 2 to 256 characters');
+  let out = '';
+  while (out.length < length) out += alphabet[uniform(alphabet.length)]!;
+  return out;
+}
+
+const LETTERS = ALPHABET.slice(10);
+
 export function newId(): string {
-  let id = ALPHABET[10 + uniform(26, 234)]!; // 234 = 9 * 26
-  while (id.length < ID_LENGTH) id += ALPHABET[uniform(36, 252)]!; // 252 = 7 * 36
-  return id;
+  return randomString(LETTERS, 1) + randomString(ALPHABET, ID_LENGTH - 1);
 }
 
 /** `bytes` random bytes as hex, from the same pool (an event id's tail). */

@@ -3,21 +3,12 @@
 // new one revokes the previous, so a leaked token is retired by making another).
 import crypto from 'node:crypto';
 import { db, type Tx } from '../db/client';
-import { newId } from '../ids';
+import { BASE62, newId, randomString } from '../ids';
 import { planName } from './actor';
 import type { PlanName } from '../../lib/shared/plans';
 
 export const SCIM_TOKEN_PREFIX = 'quire_scim_';
 const TOKEN_RE = /^quire_scim_([0-9A-Za-z]{12})([0-9A-Za-z]{28})$/;
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-function randomBase62(n: number): string {
-  let out = '';
-  while (out.length < n) {
-    for (const b of crypto.randomBytes(n * 2)) if (b < 248 && out.length < n) out += BASE62[b % 62];
-  }
-  return out;
-}
 
 const hashOf = (salt: string, token: string) => crypto.createHash('sha256').update(salt).update(token).digest('hex');
 
@@ -34,7 +25,7 @@ export const toScimToken = (t: { id: string; last4: string; createdAt: Date; las
 /** Revokes the team's active token and mints a new one, in the caller's transaction. */
 export async function mintScimToken(tx: Tx, teamId: string, createdById: string | null) {
   await tx.scimToken.updateMany({ where: { teamId, revokedAt: null }, data: { revokedAt: new Date() } });
-  const token = SCIM_TOKEN_PREFIX + randomBase62(40);
+  const token = SCIM_TOKEN_PREFIX + randomString(BASE62, 40);
   const [, publicId] = TOKEN_RE.exec(token)!;
   const salt = crypto.randomBytes(16).toString('hex');
   const row = await tx.scimToken.create({

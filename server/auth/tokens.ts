@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Tx } from '../db/client';
 import { pgTimestamp, sqlRows } from '../db/sql';
 import { TOKEN_LOOKUP_SQL, TOKEN_TOUCH_SQL } from './token-sql';
-import { newId } from '../ids';
+import { BASE62, newId, randomString } from '../ids';
 import { planName, type TokenActor } from './actor';
 import { expandScopes } from '../../lib/shared/scopes';
 import { authenticateOAuthToken } from './oauth-tokens';
@@ -12,18 +12,7 @@ import { authenticateOAuthToken } from './oauth-tokens';
 export type { TokenActor };
 
 export const TOKEN_PREFIX = 'quire_live_';
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const TOKEN_RE = /^quire_live_([0-9A-Za-z]{12})([0-9A-Za-z]{28})$/;
-
-function randomBase62(n: number): string {
-  let out = '';
-  while (out.length < n) {
-    for (const b of crypto.randomBytes(n * 2)) {
-      if (b < 248 && out.length < n) out += BASE62[b % 62]; // 248 = 4 * 62: no modulo bias
-    }
-  }
-  return out;
-}
 
 const tokenDigest = (salt: string, token: string) => crypto.createHash('sha256').update(salt).update(token).digest();
 const hashToken = (salt: string, token: string) => tokenDigest(salt, token).toString('hex');
@@ -32,7 +21,7 @@ export async function mintToken(
   tx: Tx,
   o: { teamId: string; name: string; scopes: string[]; createdById?: string | null },
 ) {
-  const token = TOKEN_PREFIX + randomBase62(40);
+  const token = TOKEN_PREFIX + randomString(BASE62, 40);
   const [, publicId] = TOKEN_RE.exec(token)!;
   const salt = crypto.randomBytes(16).toString('hex');
   const row = await tx.apiToken.create({

@@ -7,7 +7,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { db, type Tx } from '../../db/client';
 import { ApiError, conflict } from '../../errors';
-import { newId } from '../../ids';
+import { newId, randomString } from '../../ids';
 import { sealer } from '../../lib/sealed';
 import { namedLimiter, retryAfterSeconds } from '../../ratelimit';
 import { appSecret } from '../../storage/config';
@@ -81,9 +81,7 @@ const hashRecovery = (code: string) => crypto.createHmac('sha256', Buffer.from(r
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 function recoveryCode(): string {
-  let s = '';
-  for (const b of crypto.randomBytes(20)) if (s.length < 10 && b < 248) s += ALPHABET[b % ALPHABET.length];
-  while (s.length < 10) s += ALPHABET[crypto.randomInt(ALPHABET.length)];
+  const s = randomString(ALPHABET, 10);
   return `${s.slice(0, 5)}-${s.slice(5)}`;
 }
 
