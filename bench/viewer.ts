@@ -78,6 +78,13 @@ export async function makeFixtures(base: string, token: string) {
   const put = await fetch(u.upload_url, { method: 'PUT', headers: u.required_headers, body: new Uint8Array(pdf) });
   if (!put.ok) throw new Error(`upload: ${put.status}`);
   const doc = await call(base, token, 'POST', '/v1/documents', { upload_id: u.upload_id, name: 'Bench deck.pdf' });
+  // Its 200 pages' text is read by a queued job. Left running when this server stops, the job's
+  // lease runs out and the next app server (the events scenario's, usually) reads the text during
+  // its measurement: the "first run is low" of sessions 26-30. Done here, before anything is measured.
+  for (let waited = 0; (await call(base, token, 'GET', `/v1/documents/${doc.id}`)).text_status === 'processing'; waited += 250) {
+    if (waited > 180_000) throw new Error('the bench document\'s text was not read within 3 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const open = await call(base, token, 'POST', '/v1/links', { document_id: doc.id, name: 'bench open' });
   const gated = await call(base, token, 'POST', '/v1/links', { document_id: doc.id, name: 'bench gated', password: 'bench-password' });
   const slug = (l: { url: string }) => l.url.split('/view/')[1]!;

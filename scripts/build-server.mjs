@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { COMPILED_SERVER } from './build-once.mjs';
+import { NODE_BUNDLE } from './build-workers.mjs';
 
 const ENTRY = 'scripts/serve.ts';
 
@@ -26,15 +27,10 @@ export async function buildServer(projectDir, distDir = path.join(projectDir, '.
     entryPoints: [{ in: ENTRY, out: path.basename(file, '.cjs') }],
     outdir,
     outExtension: { '.js': '.cjs' },
-    bundle: true,
-    platform: 'node',
     format: 'cjs',
-    target: 'node24',
-    packages: 'external',
-    sourcemap: 'linked',
+    ...NODE_BUNDLE,
     banner: { js: BANNER },
     define: { 'import.meta.url': '__quireImportMetaUrl' },
-    logLevel: 'warning',
   });
   return file;
 }

@@ -15,6 +15,9 @@ export const WORKER_MODULES = ['server/media/render-jobs.ts', 'server/services/c
 
 export const WORKERS_DIR = 'quire-workers';
 
+/** What every server-side bundle shares (this one and scripts/build-server.mjs's). */
+export const NODE_BUNDLE = { bundle: true, platform: 'node', target: 'node24', packages: 'external', sourcemap: 'linked', logLevel: 'warning' };
+
 export async function buildWorkers(projectDir, distDir = path.join(projectDir, '.next'), modules = WORKER_MODULES) {
   const outdir = path.join(distDir, WORKERS_DIR);
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -23,13 +26,8 @@ export async function buildWorkers(projectDir, distDir = path.join(projectDir, '
     entryPoints: modules.map((m) => ({ in: m, out: m.replace(/\.ts$/, '') })),
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    sourcemap: 'linked',
-    logLevel: 'warning',
+    ...NODE_BUNDLE,
   });
 }
 

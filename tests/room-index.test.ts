@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, client, createToken, envelope, uniqueTeam } from './support/api';
 import { fixture, ok, walk } from './support/docs';
 import { pdfDocument } from './support/viewer';
+import { withTestDb } from './support/test-db';
+import { numberItems } from '../server/services/index-numbers';
 
 type Api = ReturnType<typeof client>;
 let api: Api;
@@ -93,6 +95,49 @@ describe('index numbers', () => {
     expect(folders.map((f) => [f.name, f.order_index])).toEqual([['B', 0], ['A1', 0]]);
     expect(await numbers(room.id)).toEqual({ B: '1', A1: '1.1', x: '1.1.1', r2: '2' });
     void y;
+  });
+
+  it('numbers each page from its own items as the whole tree numbers them, through gaps, ties and small pages', async () => {
+    const room = ok(await api.post('/v1/datarooms', { name: 'Paged numbers' }), 201);
+    const f1 = await folder(room.id, 'F1');
+    const f2 = await folder(room.id, 'F2');
+    const f1a = await folder(room.id, 'F1a', f1.id);
+    const f1ai = await folder(room.id, 'F1a-i', f1a.id);
+    await folder(room.id, 'F1b', f1.id);
+    const placed: Record<string, any> = {};
+    for (const [name, at] of [['d1', f1ai.id], ['d2', f1ai.id], ['d3', f1ai.id], ['d4', f1a.id], ['d5', f1.id], ['d6', f2.id], ['r1', null], ['r2', null], ['r3', null]] as const) {
+      placed[name] = await attach(room.id, name, at);
+    }
+    // A library document deleted leaves a gap in its folder's order (its placement cascades away).
+    ok(await api.del(`/v1/documents/${placed.d2.document_id}`));
+    // Ties and gaps no service writes, as an older row or a hand edit could leave them.
+    await withTestDb(async (c) => {
+      await c.query('UPDATE dataroom_documents SET order_index = 7 WHERE id = ANY($1::text[])', [[placed.r1.id, placed.r3.id]]);
+      await c.query('UPDATE dataroom_folders SET order_index = order_index + 4 WHERE id = $1', [f2.id]);
+    });
+    const whole = await withTestDb(async (c) => {
+      const folders = (await c.query('SELECT id, parent_id AS "parentId", order_index AS "orderIndex" FROM dataroom_folders WHERE dataroom_id = (SELECT id FROM datarooms WHERE id = $1 OR pid = $1)', [room.id])).rows;
+      const placements = (await c.query('SELECT id, folder_id AS "folderId", order_index AS "orderIndex" FROM dataroom_documents WHERE dataroom_id = (SELECT id FROM datarooms WHERE id = $1 OR pid = $1)', [room.id])).rows;
+      return numberItems(folders, placements);
+    });
+    expect(whole.size).toBe(13);
+    for (const limit of [1, 2, 3, 100]) {
+      const docs = (await walk(api.get, `/v1/datarooms/${room.id}/documents?limit=${limit}`)).items;
+      expect(docs).toHaveLength(8);
+      for (const d of docs) expect([d.document_name, d.index_number]).toEqual([d.document_name, whole.get(d.id)]);
+      const folders = (await walk(api.get, `/v1/datarooms/${room.id}/folders?limit=${limit}`)).items;
+      expect(folders).toHaveLength(5);
+      for (const f of folders) expect([f.name, f.index_number]).toEqual([f.name, whole.get(f.id)]);
+    }
+    // The tie (r1, r3 both at 7) is broken by id, as the whole tree's numbering breaks it.
+    const tied = [placed.r1, placed.r3].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect([whole.get(tied[0].id), whole.get(tied[1].id)]).toEqual(['4', '5']);
+    expect(whole.get(placed.d3.id)).toBe('1.1.1.2');
+    expect(whole.get(placed.d4.id)).toBe('1.1.2');
+    expect(whole.get(placed.d5.id)).toBe('1.3');
+    expect(ok(await api.get(`/v1/datarooms/${room.id}/documents/${placed.d3.id}`)).index_number).toBe('1.1.1.2');
+    expect(ok(await api.get(`/v1/datarooms/${room.id}/folders/${f1ai.id}`)).index_number).toBe('1.1.1');
+    expect(ok(await api.get(`/v1/datarooms/${room.id}/documents?folder_id=${f1ai.id}`)).data.map((d: any) => d.index_number)).toEqual(['1.1.1.1', '1.1.1.2']);
   });
 
   it('keeps order indexes dense when a folder is reordered among many', async () => {

@@ -5,6 +5,9 @@
 // Within a folder (or the room's top level) its subfolders come first, by order_index, then its
 // documents, by theirs. Every face shows the room's numbers: a group's visitors see the same
 // number for an item as the team does (gaps where items are hidden from them).
+// Whole trees (the viewer, the archive, the matrix, the index file) are numbered by numberItems;
+// a page of a list, one item or a search's hits by itemNumbers, from their own sibling groups and
+// ancestors only (a room of 10,000 documents is not read for 25 of them).
 import type { Tx } from '../db/client';
 import { sqlRows } from '../db/sql';
 
@@ -42,32 +45,72 @@ export function compareIndexNumbers(a: string, b: string): number {
   return x.length - y.length;
 }
 
-export type OrderRow = { kind: 'f' | 'd'; id: string; parentId: string | null; orderIndex: number; enabled: boolean };
+/**
+ * The numbers of some items of room $1 (internal id): folders $2 and placements $3, from their
+ * own sibling groups and their ancestors' only. Rows: each needed folder (the asked ones, the
+ * asked placements' folders and every ancestor) with its place among its siblings, and each
+ * asked placement with its place among its folder's placements and its folder's subfolder count
+ * (the subfolders are numbered first). Ties in order_index are broken by id, byte order, as
+ * numberItems does.
+ */
+export const ITEM_NUMBERS_SQL = `WITH RECURSIVE
+  p AS (SELECT d.id, d.folder_id FROM dataroom_documents d WHERE d.dataroom_id = $1 AND d.id = ANY($3::text[])),
+  f AS (
+    SELECT x.id, x.parent_id FROM dataroom_folders x
+      WHERE x.dataroom_id = $1 AND (x.id = ANY($2::text[]) OR x.id IN (SELECT folder_id FROM p))
+    UNION
+    SELECT x.id, x.parent_id FROM dataroom_folders x JOIN f ON x.id = f.parent_id),
+  fs AS (
+    SELECT s.id, s.parent_id, row_number() OVER (PARTITION BY s.parent_id ORDER BY s.order_index, s.id COLLATE "C") AS pos
+      FROM dataroom_folders s WHERE s.dataroom_id = $1 AND s.parent_id IN (SELECT parent_id FROM f)
+    UNION ALL
+    SELECT s.id, NULL, row_number() OVER (ORDER BY s.order_index, s.id COLLATE "C")
+      FROM dataroom_folders s WHERE s.dataroom_id = $1 AND s.parent_id IS NULL AND EXISTS (SELECT 1 FROM f WHERE f.parent_id IS NULL)),
+  ds AS (
+    SELECT s.id, s.folder_id, row_number() OVER (PARTITION BY s.folder_id ORDER BY s.order_index, s.id COLLATE "C") AS pos
+      FROM dataroom_documents s WHERE s.dataroom_id = $1 AND s.folder_id IN (SELECT folder_id FROM p)
+    UNION ALL
+    SELECT s.id, NULL, row_number() OVER (ORDER BY s.order_index, s.id COLLATE "C")
+      FROM dataroom_documents s WHERE s.dataroom_id = $1 AND s.folder_id IS NULL AND EXISTS (SELECT 1 FROM p WHERE p.folder_id IS NULL))
+SELECT 'f' AS kind, fs.id, fs.parent_id AS "parentId", fs.pos::int AS pos FROM fs JOIN f ON f.id = fs.id
+UNION ALL
+SELECT 'd', ds.id, ds.folder_id, ds.pos::int + (CASE WHEN ds.folder_id IS NULL
+    THEN (SELECT count(*) FROM dataroom_folders c WHERE c.dataroom_id = $1 AND c.parent_id IS NULL)
+    ELSE (SELECT count(*) FROM dataroom_folders c WHERE c.dataroom_id = $1 AND c.parent_id = ds.folder_id) END)::int
+  FROM ds JOIN p ON p.id = ds.id`;
 
-/** Every folder's and placement's order in room $1 (and whether the room shows numbers). */
-export const ORDER_SQL = `SELECT 'f' AS kind, f.id, f.parent_id AS "parentId", f.order_index AS "orderIndex", r.index_numbers AS enabled
-    FROM datarooms r JOIN dataroom_folders f ON f.dataroom_id = r.id WHERE r.id = $1
-  UNION ALL
-  SELECT 'd', d.id, d.folder_id, d.order_index, r.index_numbers
-    FROM datarooms r JOIN dataroom_documents d ON d.dataroom_id = r.id WHERE r.id = $1`;
+export type PlaceRow = { kind: 'f' | 'd'; id: string; parentId: string | null; pos: number };
 
-/** Numbers from order rows; null when the room shows none (index_numbers false). */
-export function fromRows(rows: OrderRow[], enabled?: boolean): Map<string, string> | null {
-  if (enabled === false || (enabled === undefined && rows[0] && !rows[0].enabled)) return null;
-  return numberItems(
-    rows.filter((r) => r.kind === 'f'),
-    rows.filter((r) => r.kind === 'd').map((r) => ({ id: r.id, folderId: r.parentId, orderIndex: r.orderIndex })),
-  );
+/** Numbers from ITEM_NUMBERS_SQL's rows: a folder's is its parent's and its place, a placement's its folder's and its place. */
+export function numbersFromPlaces(rows: PlaceRow[]): Map<string, string> {
+  const folders = new Map<string, PlaceRow>();
+  for (const r of rows) if (r.kind === 'f') folders.set(r.id, r);
+  const folderNumbers = new Map<string, string>();
+  const folderNumber = (id: string): string => {
+    let n = folderNumbers.get(id);
+    if (n === undefined) {
+      const f = folders.get(id)!;
+      n = f.parentId ? `${folderNumber(f.parentId)}.${f.pos}` : String(f.pos);
+      folderNumbers.set(id, n);
+    }
+    return n;
+  };
+  const numbers = new Map<string, string>();
+  for (const r of rows) numbers.set(r.id, r.kind === 'f' ? folderNumber(r.id) : r.parentId ? `${folderNumber(r.parentId)}.${r.pos}` : String(r.pos));
+  return numbers;
 }
 
 /**
- * The numbers of a room (by internal id) as of now, on the pool or inside `tx` (so a change's
- * answer shows the numbers it made); null when the room has index numbers off.
+ * The numbers of the given folders and placements of a room (by internal id) as of now, on the
+ * pool or inside `tx` (so a change's answer shows the numbers it made), without reading the rest
+ * of the room; null when the room has index numbers off (`enabled`, the room's index_numbers).
  */
-export async function roomNumbers(roomId: string, tx?: Tx, enabled?: boolean): Promise<Map<string, string> | null> {
-  if (enabled === false) return null;
-  const rows = tx ? await tx.$queryRawUnsafe<OrderRow[]>(ORDER_SQL, roomId) : await sqlRows<OrderRow>(ORDER_SQL, [roomId], { prepare: true });
-  return fromRows(rows, enabled);
+export async function itemNumbers(roomId: string, enabled: boolean, items: { folders?: string[]; placements?: string[] }, tx?: Tx): Promise<Map<string, string> | null> {
+  if (!enabled) return null;
+  const params = [roomId, items.folders ?? [], items.placements ?? []];
+  if (!params[1]!.length && !params[2]!.length) return new Map();
+  const rows = tx ? await tx.$queryRawUnsafe<PlaceRow[]>(ITEM_NUMBERS_SQL, ...params) : await sqlRows<PlaceRow>(ITEM_NUMBERS_SQL, params, { prepare: true });
+  return numbersFromPlaces(rows);
 }
 
 /** The number of one item, or null (numbers off, or not numbered). */

@@ -11,7 +11,7 @@ import { decodeCursor, iso, page } from '../../schemas/common';
 import { findDocument } from '../documents';
 import { isUniqueViolation, lockKey } from '../locks';
 import { findRoomFolder } from './folders';
-import { numberOf, roomNumbers } from '../index-numbers';
+import { itemNumbers, numberOf } from '../index-numbers';
 import { dropItemPermissions, seedItemPermissions } from './permissions';
 import { findOpenRoom, findRoom, roomNamed, type RoomRow } from './rooms';
 
@@ -56,7 +56,7 @@ const lockOrder = (tx: Tx, roomId: string) => lockKey(tx, 'dataroom-order', room
 async function placementView(tx: Tx, room: RoomRow, id: string) {
   const rows = await tx.$queryRawUnsafe<PlacementRow[]>(`${PLACEMENT_SQL} WHERE d.id = $1`, id);
   if (!rows[0]) throw notFound('Room document');
-  return toRoomDocument(rows[0], await roomNumbers(room.id, tx, room.indexNumbers));
+  return toRoomDocument(rows[0], await itemNumbers(room.id, room.indexNumbers, { placements: [id] }, tx));
 }
 
 async function findPlacement(tx: Tx, room: RoomRow, id: string) {
@@ -109,7 +109,7 @@ function buildRoomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolea
       ORDER BY d.order_index, d.id LIMIT $3)`;
   const source = o.folder === 'root' ? root : o.folder === 'id' ? oneFolder : `${root} UNION ALL ${inFolders}`;
   const folderOk = o.folder === 'id' ? 'EXISTS (SELECT 1 FROM dataroom_folders x WHERE x.id = $4 AND x.dataroom_id = r.id)' : 'true';
-  return `SELECT ${folderOk} AS "folderOk", p.* FROM datarooms r LEFT JOIN LATERAL (
+  return `SELECT ${folderOk} AS "folderOk", r.index_numbers AS "indexNumbers", p.* FROM datarooms r LEFT JOIN LATERAL (
     SELECT x.id, r.id AS "dataroomId", x.document_id AS "documentId", doc.name AS "documentName", doc.content_type AS "contentType",
       doc.num_pages AS "numPages", x.folder_id AS "folderId", x.path AS "folderPath", x.order_index AS "orderIndex", x.created_at AS "createdAt"
     FROM (${source}) x JOIN documents doc ON doc.id = x.document_id
@@ -117,7 +117,7 @@ function buildRoomDocumentsSql(o: { folder: 'any' | 'root' | 'id'; after: boolea
   WHERE ${roomNamed('$1', '$2')}`;
 }
 
-type ListRow = Omit<PlacementRow, "id" | "createdAt"> & { id: string | null; createdAt: string; folderOk: boolean; dataroomId: string };
+type ListRow = Omit<PlacementRow, "id" | "createdAt"> & { id: string | null; createdAt: string; folderOk: boolean; indexNumbers: boolean; dataroomId: string };
 
 export async function listRoomDocuments(actor: Actor, roomId: string, q: { folder_id?: string; limit: number; cursor?: string }) {
   const after = decodeCursor(q.cursor, 'string', 'number', 'string') as [string, number, string] | null;
@@ -129,7 +129,8 @@ export async function listRoomDocuments(actor: Actor, roomId: string, q: { folde
   if (!rows.length) throw notFound('Data room');
   if (!rows[0]!.folderOk) throw notFound('Folder');
   const found = rows.filter((r) => r.id !== null) as (PlacementRow & { createdAt: string; dataroomId: string })[];
-  const numbers = found.length ? await roomNumbers(found[0]!.dataroomId) : null;
+  const shown = found.slice(0, q.limit);
+  const numbers = shown.length ? await itemNumbers(shown[0]!.dataroomId, rows[0]!.indexNumbers, { placements: shown.map((r) => r.id) }) : null;
   return page(found, q.limit, (r) => toRoomDocument(r, numbers), (r) => [r.folderPath ?? '', r.orderIndex, r.id]);
 }
 

@@ -12,7 +12,7 @@ import { isUniqueViolation, lockKey } from '../locks';
 import { childPath, firstFreeName } from '../paths';
 import { dropItemPermissions, seedItemPermissions } from './permissions';
 import { findOpenRoom, findRoom, type RoomRow } from './rooms';
-import { numberOf, roomNumbers } from '../index-numbers';
+import { itemNumbers, numberOf } from '../index-numbers';
 import { counted } from '../../../lib/shared/counted';
 
 type FolderRow = {
@@ -62,7 +62,7 @@ export async function findRoomFolder(tx: Tx, room: RoomRow, id: string) {
 async function folderView(tx: Tx, room: RoomRow, id: string) {
   const rows = await tx.$queryRawUnsafe<FolderRow[]>(`${FOLDER_SELECT} WHERE f.id = $1`, id);
   if (!rows[0]) throw notFound('Folder');
-  return toRoomFolder(rows[0], await roomNumbers(room.id, tx, room.indexNumbers));
+  return toRoomFolder(rows[0], await itemNumbers(room.id, room.indexNumbers, { folders: [id] }, tx));
 }
 
 /** Closes the gap a folder leaves among its siblings (moved away or deleted). */
@@ -99,7 +99,7 @@ export async function listRoomFolders(actor: Actor, roomId: string, q: { parent_
   else if (q.parent_id) where += ` AND f.parent_id = $${params.push(q.parent_id)}`;
   if (after) where += ` AND f.path > $${params.push(after[0])}`;
   const rows = await db.$queryRawUnsafe<FolderRow[]>(`${FOLDER_SELECT} WHERE ${where} ORDER BY f.path LIMIT $2`, ...params);
-  const numbers = rows.length ? await roomNumbers(room.id, undefined, room.indexNumbers) : null;
+  const numbers = await itemNumbers(room.id, room.indexNumbers, { folders: rows.slice(0, q.limit).map((r) => r.id) });
   return page(rows, q.limit, (r) => toRoomFolder(r, numbers), (r) => [r.path]);
 }
 

@@ -8,7 +8,7 @@ import { notFound } from '../../errors';
 import { findRoom } from '../room-lookup';
 import { runSearch, type SearchScope } from './query';
 import { pageHighlights } from './page-highlights';
-import { roomNumbers } from '../index-numbers';
+import { itemNumbers } from '../index-numbers';
 
 export type TeamSearchInput = { q: string; limit: number; cursor?: string; dataroom_id?: string; folder_id?: string; document_id?: string; type?: string };
 
@@ -32,14 +32,15 @@ export async function searchTeam(actor: Actor, input: TeamSearchInput) {
     scope.documentId = doc.id;
   }
   const found = await runSearch(scope, input.q, input);
-  const numbers = room && found.data.length ? await roomNumbers(room.id, undefined, room.indexNumbers) : null;
-  const placements = numbers
-    ? new Map(
-        (await db.dataroomDocument.findMany({ where: { dataroomId: room!.id, documentId: { in: found.data.map((h) => h.document_id) } }, select: { id: true, documentId: true } })).map(
-          (p) => [p.documentId, p.id],
-        ),
-      )
-    : null;
+  const placements =
+    room?.indexNumbers && found.data.length
+      ? new Map(
+          (await db.dataroomDocument.findMany({ where: { dataroomId: room.id, documentId: { in: found.data.map((h) => h.document_id) } }, select: { id: true, documentId: true } })).map(
+            (p) => [p.documentId, p.id],
+          ),
+        )
+      : null;
+  const numbers = room && placements ? await itemNumbers(room.id, room.indexNumbers, { placements: [...placements.values()] }) : null;
   return { ...found, data: found.data.map((h) => ({ ...h, index_number: numbers?.get(placements?.get(h.document_id) ?? '') ?? null })) };
 }
 
