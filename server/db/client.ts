@@ -18,8 +18,20 @@ export function getPool(): pg.Pool {
     const url = config.databaseUrl;
     if (!url) throw new Error('DATABASE_URL is not set: start the app with `npm run dev` / `npm start`');
     g.__quirePool = new pg.Pool({ connectionString: url, max: config.databasePoolSize });
+    g.__quirePool.on('connect', turnOffJit);
   }
   return g.__quirePool;
+}
+
+/**
+ * PostgreSQL compiles a statement with LLVM once its estimated cost passes `jit_above_cost`
+ * (100,000): 0.7 s of compiling for a room's index numbers that run in 2 ms, when a bloated
+ * table's statistics inflated the estimate (docs/decisions.md). Every statement here is a short
+ * one, so each connection turns it off before its first query (queued ahead of it; a SET, so a
+ * pooler in transaction mode keeps it on that server connection, which serves only this app).
+ */
+function turnOffJit(c: pg.PoolClient) {
+  c.query('SET jit = off').catch(() => {});
 }
 
 export function getDb(): PrismaClient {
