@@ -277,6 +277,8 @@ export type LoadSpec = {
   headers: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: (n: number) => string;
+  /** Headers of the n-th request on top of `headers` (a visitor's session cookie per batch). */
+  headersFor?: (n: number) => Record<string, string>;
   /** Requests a second (bench/scale.ts); unset, as fast as the connections go. */
   rate?: number;
   connections?: number;
@@ -318,6 +320,7 @@ export async function load(server: Running, spec: LoadSpec, seconds: number, adm
           const n = i++;
           req.path = paths[n % paths.length];
           if (spec.body) req.body = spec.body(n);
+          if (spec.headersFor) req.headers = { ...req.headers, ...spec.headersFor(n) };
           return req;
         },
       },

@@ -56,19 +56,25 @@ async function call(base: string, token: string, method: string, p: string, body
  * Batches of `size` page events from the admitted visitor of makeFixtures, as a browser sends them
  * (the viewer refuses reports without its own Origin), spread over its views.
  */
-export function pageEventsSpec(f: { open: string; cookie: string; viewIds: string[] }, size: number, origin: string): LoadSpec {
+export function pageEventsSpec(f: { open: string; readers: { cookie: string; viewId: string }[] }, size: number, origin: string): LoadSpec {
   const run = Date.now().toString(36);
-  let batch = 0;
+  const reader = (n: number) => f.readers[n % f.readers.length]!;
   return {
     method: 'POST',
     paths: [`/view/${f.open}/events`],
-    headers: { cookie: f.cookie, 'content-type': 'text/plain', origin },
-    body: () => {
-      const b = batch++;
-      const events = Array.from({ length: size }, (_, k) => ({ id: `b${run}x${b}x${k}`, page: 1 + ((b + k) % 200), duration_ms: 1000 + k }));
-      return JSON.stringify({ view_id: f.viewIds[b % f.viewIds.length], events });
+    headers: { 'content-type': 'text/plain', origin },
+    headersFor: (n) => ({ cookie: reader(n).cookie }),
+    body: (n) => {
+      const events = Array.from({ length: size }, (_, k) => ({ id: `b${run}x${n}x${k}`, page: 1 + ((n + k) % 200), duration_ms: 1000 + k }));
+      return JSON.stringify({ view_id: reader(n).viewId, events });
     },
   };
+}
+
+async function vacuum(dbUrl: string, tables: string[]) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query(`VACUUM ANALYZE ${tables.join(', ')}`).finally(() => db.end());
 }
 
 /** A 200-page document, an open link with an admitted visitor (cookie, view id), a password link. */
@@ -88,22 +94,26 @@ export async function makeFixtures(base: string, token: string) {
   const open = await call(base, token, 'POST', '/v1/links', { document_id: doc.id, name: 'bench open' });
   const gated = await call(base, token, 'POST', '/v1/links', { document_id: doc.id, name: 'bench gated', password: 'bench-password' });
   const slug = (l: { url: string }) => l.url.split('/view/')[1]!;
-  const enter = await fetch(`${base}/view/${slug(open)}/enter`, { redirect: 'manual' });
-  const cookie = enter.headers.get('set-cookie')!.split(';')[0]!;
-  // Each load of the document page is a view: the batches of the events scenario go to 16 of them,
-  // as 16 readers' heartbeats would (one view's batches are recorded one after another by design).
-  const viewIds: string[] = [];
+  // 16 readers, each in a session of its own with its own view (a session's reloads within 10
+  // minutes continue its view), as 16 readers' heartbeats would come: the batches of the events
+  // scenario go to them in turn (one view's batches are recorded one after another by design).
+  const readers: { cookie: string; viewId: string }[] = [];
   for (let i = 0; i < 16; i++) {
+    const enter = await fetch(`${base}/view/${slug(open)}/enter`, { redirect: 'manual' });
+    const cookie = enter.headers.get('set-cookie')!.split(';')[0]!;
     const page = await (await fetch(`${base}/view/${slug(open)}`, { headers: { cookie } })).text();
     const viewId = /viewId\\?":\\?"([a-z0-9]+)/.exec(page)?.[1];
     if (!viewId) throw new Error('no view id on the document page');
-    viewIds.push(viewId);
+    readers.push({ cookie, viewId });
   }
+  if (new Set(readers.map((r) => r.viewId)).size !== readers.length) throw new Error('the readers share a view');
+  const { cookie } = readers[0]!;
+  const viewIds = readers.map((r) => r.viewId);
   // Rendered (and cached) by this request if the pre-render has not done it yet.
   const img = await fetch(`${base}/view/${slug(open)}/pages/1?w=960`, { headers: { cookie } });
   if (img.status !== 200) throw new Error(`page image: ${img.status}`);
   await img.arrayBuffer();
-  return { open: slug(open), gated: slug(gated), cookie, viewIds, versionId: (await call(base, token, 'GET', `/v1/documents/${doc.id}/versions`)).data[0].id as string };
+  return { open: slug(open), gated: slug(gated), cookie, viewIds, readers, versionId: (await call(base, token, 'GET', `/v1/documents/${doc.id}/versions`)).data[0].id as string };
 }
 
 /** `stormOnly`: only the render storm, `stormRuns` times in a row (`npm run bench -- --parts storm`). */
@@ -173,6 +183,11 @@ export async function measureViewer(h: ViewerHarness, o: { stormOnly?: boolean; 
       if (only && !only.includes(sc.key)) continue;
       h.log(`\nviewer: ${sc.label}:`);
       for (const kind of sc.bareOnly ? (['viewer-baseline'] as const) : n % 2 ? [...kinds].reverse() : kinds) {
+        // Each run of the events scenario rewrites the same 3,200 reading totals tens of thousands of
+        // times; this machine's PostgreSQL runs without autovacuum (conf.d/90-ci.conf), so without
+        // this the next measurement walks every earlier run's dead rows (173,500 of them for 400
+        // live after a few sessions: 11-21 batches/s instead of 176).
+        if (sc.key === 'events') await vacuum(h.dbUrl, ['view_page_totals', 'views']);
         const server = await h.startServer(kind, kind === 'app' ? probe : { path: '/health' }, h.appDir, kind === 'app' ? appEnv : baseEnv);
         try {
           if (h.warmup > 0) await h.load(server, sc.spec, h.warmup, null);
